@@ -1,0 +1,91 @@
+// Package atomicfile writes files so that a reader, or a crash, never sees a
+// half-written file: the bytes go to a temporary file in the same directory,
+// are synced, and are renamed over the destination.
+package atomicfile
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+)
+
+// ErrExists is returned by WriteNew when the destination already exists.
+var ErrExists = fs.ErrExist
+
+// WriteFile atomically replaces path with data.
+func WriteFile(path string, data []byte, perm fs.FileMode) error {
+	tmp, err := writeTemp(path, data, perm)
+	if err != nil {
+		return err
+	}
+	if err := os.Rename(tmp, path); err != nil {
+		os.Remove(tmp)
+		return fmt.Errorf("could not write %q: %w", path, err)
+	}
+	return syncDir(filepath.Dir(path))
+}
+
+// WriteNew atomically creates path with data and refuses (ErrExists wrapped
+// with the path) when path already exists. Creation is race-free: the
+// temporary file is hard-linked to the destination, which fails if the
+// destination exists.
+func WriteNew(path string, data []byte, perm fs.FileMode) error {
+	if _, err := os.Lstat(path); err == nil {
+		return fmt.Errorf("refusing to overwrite %q: %w", path, ErrExists)
+	}
+	tmp, err := writeTemp(path, data, perm)
+	if err != nil {
+		return err
+	}
+	defer os.Remove(tmp)
+	if err := os.Link(tmp, path); err != nil {
+		if errors.Is(err, fs.ErrExist) {
+			return fmt.Errorf("refusing to overwrite %q: %w", path, ErrExists)
+		}
+		return fmt.Errorf("could not write %q: %w", path, err)
+	}
+	return syncDir(filepath.Dir(path))
+}
+
+func writeTemp(path string, data []byte, perm fs.FileMode) (string, error) {
+	dir, base := filepath.Split(path)
+	if dir == "" {
+		dir = "."
+	}
+	f, err := os.CreateTemp(dir, "."+base+".tmp-*")
+	if err != nil {
+		return "", fmt.Errorf("could not write %q: %w", path, err)
+	}
+	name := f.Name()
+	fail := func(err error) (string, error) {
+		f.Close()
+		os.Remove(name)
+		return "", fmt.Errorf("could not write %q: %w", path, err)
+	}
+	if _, err := f.Write(data); err != nil {
+		return fail(err)
+	}
+	if err := f.Chmod(perm); err != nil {
+		return fail(err)
+	}
+	if err := f.Sync(); err != nil {
+		return fail(err)
+	}
+	if err := f.Close(); err != nil {
+		os.Remove(name)
+		return "", fmt.Errorf("could not write %q: %w", path, err)
+	}
+	return name, nil
+}
+
+func syncDir(dir string) error {
+	d, err := os.Open(dir)
+	if err != nil {
+		return nil // best effort: some filesystems refuse to open directories
+	}
+	defer d.Close()
+	_ = d.Sync()
+	return nil
+}

@@ -1,0 +1,193 @@
+// Package diag holds the one diagnostics model every nullius check reports
+// through, and the rule registry: the catalogue of stable rule codes with the
+// documentation that `nullius rules`, `nullius explain` and SARIF rule
+// metadata are generated from.
+//
+// The registry is the only package-level mutable state nullius allows. Rule
+// families register their rules from init functions; nothing registers after
+// main starts.
+package diag
+
+import (
+	"cmp"
+	"fmt"
+	"regexp"
+	"slices"
+	"sort"
+	"strings"
+	"sync"
+)
+
+// Severity says whether a finding blocks the gate.
+type Severity string
+
+const (
+	// Error findings block the gate: exit 1, extraction refuses, writeback refuses.
+	Error Severity = "error"
+	// Warning findings are review flags: reported, never blocking.
+	Warning Severity = "warning"
+)
+
+// Diagnostic is the single record every check reports, source or artifact.
+// Positions are 1-based; columns count UTF-8 bytes. Pointer is the RFC 6901
+// JSON pointer for findings in JSON artifacts, empty for source findings.
+type Diagnostic struct {
+	Code       string   `json:"code"`
+	Name       string   `json:"name"`
+	Severity   Severity `json:"severity"`
+	Path       string   `json:"path"`
+	Line       int      `json:"line"`
+	Column     int      `json:"column"`
+	EndLine    int      `json:"end_line"`
+	EndColumn  int      `json:"end_column"`
+	Pointer    string   `json:"pointer"`
+	Message    string   `json:"message"`
+	Suppressed bool     `json:"suppressed"`
+	// Fixes are optional machine-applicable edits; never serialised in the
+	// version-1 JSON record, used by SARIF and future --fix.
+	Fixes []Fix `json:"-"`
+}
+
+// Fix is a suggested edit: a verb phrase for the user plus byte-range edits.
+type Fix struct {
+	Message string
+	Edits   []Edit
+}
+
+// Edit replaces bytes [Start, End) of the file at Path with NewText.
+type Edit struct {
+	Start, End int
+	NewText    string
+}
+
+// String renders the text-format line `path:line:col: CODE message`.
+func (d Diagnostic) String() string {
+	return fmt.Sprintf("%s:%d:%d: %s %s", d.Path, d.Line, d.Column, d.Code, d.Message)
+}
+
+// Blocking reports whether the finding fails the gate: an unsuppressed error.
+func (d Diagnostic) Blocking() bool { return d.Severity == Error && !d.Suppressed }
+
+// Less orders diagnostics by path, line, column, code, then message.
+func Less(a, b Diagnostic) int {
+	return cmp.Or(
+		strings.Compare(a.Path, b.Path),
+		cmp.Compare(a.Line, b.Line),
+		cmp.Compare(a.Column, b.Column),
+		strings.Compare(a.Code, b.Code),
+		strings.Compare(a.Pointer, b.Pointer),
+		strings.Compare(a.Message, b.Message),
+	)
+}
+
+// SortDedup sorts ds in place (path, line, column, code) and removes exact
+// duplicates. Every printer receives diagnostics in this order.
+func SortDedup(ds []Diagnostic) []Diagnostic {
+	slices.SortStableFunc(ds, Less)
+	return slices.CompactFunc(ds, func(a, b Diagnostic) bool {
+		return Less(a, b) == 0 && a.Severity == b.Severity && a.Suppressed == b.Suppressed
+	})
+}
+
+// HasBlocking reports whether any diagnostic is an unsuppressed error.
+func HasBlocking(ds []Diagnostic) bool {
+	return slices.ContainsFunc(ds, Diagnostic.Blocking)
+}
+
+// Rule documents one stable rule code. The same struct feeds `nullius rules`,
+// `nullius explain`, SARIF rules[] and docs/rules.md.
+type Rule struct {
+	Code     string   `json:"code"`     // e.g. GAIA011; never reused
+	Name     string   `json:"name"`     // kebab-case slug, e.g. infer-off-grade-pair
+	Severity Severity `json:"severity"` // default severity
+	Title    string   `json:"title"`    // one line, lowercase, no period, ~60 letters
+	Text     string   `json:"text"`     // what it checks and why, and how to fix
+	Bad      string   `json:"bad"`      // a failing example
+	Good     string   `json:"good"`     // a passing example
+	Since    string   `json:"since"`    // nullius version that added it
+	// Origin says where the rule comes from: "reference" (ported from the
+	// Python tools) or "nullius" (new, closes a weakness of the reference).
+	Origin string `json:"origin"`
+}
+
+// New returns a Diagnostic for this rule with its code, name and default
+// severity filled in.
+func (r Rule) New(path string, line, col, endLine, endCol int, format string, args ...any) Diagnostic {
+	return Diagnostic{
+		Code: r.Code, Name: r.Name, Severity: r.Severity,
+		Path: path, Line: line, Column: col, EndLine: endLine, EndColumn: endCol,
+		Message: fmt.Sprintf(format, args...),
+	}
+}
+
+var (
+	codeRE = regexp.MustCompile(`^(GAIA[0-9]{3}|MATCH[0-9]{3}|ROSTER[0-9]{3}|PRIOR[0-9]{3}|REPORT[0-9]{3}|NULLIUS[0-9]{3})$`)
+	nameRE = regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)*$`)
+)
+
+// registry is the only package-level mutable state of nullius (see package doc).
+var registry = struct {
+	sync.RWMutex
+	byCode map[string]Rule
+	byName map[string]string
+}{byCode: map[string]Rule{}, byName: map[string]string{}}
+
+// Register adds rules to the catalogue. It panics on a malformed or duplicate
+// code or name: that is a programming error caught by every test run.
+func Register(rules ...Rule) {
+	registry.Lock()
+	defer registry.Unlock()
+	for _, r := range rules {
+		if !codeRE.MatchString(r.Code) {
+			panic(fmt.Sprintf("diag: malformed rule code %q", r.Code))
+		}
+		if !nameRE.MatchString(r.Name) {
+			panic(fmt.Sprintf("diag: malformed rule name %q for %s", r.Name, r.Code))
+		}
+		if r.Severity != Error && r.Severity != Warning {
+			panic(fmt.Sprintf("diag: rule %s has no severity", r.Code))
+		}
+		if _, dup := registry.byCode[r.Code]; dup {
+			panic(fmt.Sprintf("diag: rule code %s registered twice", r.Code))
+		}
+		if other, dup := registry.byName[r.Name]; dup {
+			panic(fmt.Sprintf("diag: rule name %q used by %s and %s", r.Name, other, r.Code))
+		}
+		registry.byCode[r.Code] = r
+		registry.byName[r.Name] = r.Code
+	}
+}
+
+// Lookup finds a rule by code (case-insensitive) or by kebab-case name.
+func Lookup(codeOrName string) (Rule, bool) {
+	registry.RLock()
+	defer registry.RUnlock()
+	if r, ok := registry.byCode[strings.ToUpper(codeOrName)]; ok {
+		return r, true
+	}
+	if c, ok := registry.byName[strings.ToLower(codeOrName)]; ok {
+		return registry.byCode[c], true
+	}
+	return Rule{}, false
+}
+
+// MustLookup is Lookup for codes the caller itself registered.
+func MustLookup(code string) Rule {
+	r, ok := Lookup(code)
+	if !ok {
+		panic("diag: unknown rule " + code)
+	}
+	return r
+}
+
+// All returns every registered rule sorted by code.
+func All() []Rule {
+	registry.RLock()
+	defer registry.RUnlock()
+	out := make([]Rule, 0, len(registry.byCode))
+	for _, r := range registry.byCode {
+		out = append(out, r)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Code < out[j].Code })
+	return out
+}

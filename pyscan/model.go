@@ -1,0 +1,339 @@
+// Package pyscan is nullius's Python front end. It parses one module with
+// tree-sitter (official go-tree-sitter binding, allocator reset to libc, the
+// C tree flattened and freed inside one cgo call) and hands the analyzers a
+// Gaia-aware model: imports with their provenance, scopes and bindings, calls
+// with positional and keyword arguments, string and number literals decoded
+// exactly as Python would, assignments, `__all__`, comments and syntax
+// errors. Every element carries byte offsets, 1-based lines and 1-based byte
+// columns. pyscan holds no rules.
+package pyscan
+
+// Pos is a position in a source file. Offset is a 0-based byte offset; Line
+// and Col are 1-based, Col counting UTF-8 bytes.
+type Pos struct {
+	Offset int
+	Line   int
+	Col    int
+}
+
+// Span is the half-open byte range [Start, End) of a syntax element.
+type Span struct {
+	Start Pos
+	End   Pos
+}
+
+// Module is the model of one parsed Python file. All slices are in source
+// order (by start offset).
+type Module struct {
+	Path string // as given to Parse
+	Src  []byte // the exact bytes parsed
+
+	// Syntax holds parse failures: tree-sitter ERROR/MISSING nodes, invalid
+	// UTF-8, a NUL byte. When non-empty, the rest of the model may be partial
+	// and rules other than GAIA000 must not run on the file.
+	Syntax []SyntaxError
+
+	Imports  []*Import
+	Calls    []*Call
+	Names    []*NameRef // every identifier occurrence that is a name expression (load, store or del)
+	Attrs    []*AttrRef // every attribute expression `recv.attr`
+	Assigns  []*Assign  // every `=` / annotated / augmented assignment, any nesting
+	Defs     []*Def     // function and class definitions, any nesting
+	Comments []Comment
+	All      *AllDecl // module-level __all__, nil when absent
+
+	Root   *Scope   // module scope
+	Scopes []*Scope // every scope, Root first
+}
+
+// SyntaxError is one located parse failure.
+type SyntaxError struct {
+	Span Span
+	Msg  string // e.g. "invalid syntax", "missing ')'", "invalid UTF-8 byte 0xff"
+}
+
+// Import is one imported name. `import a.b as c` gives Module "a.b",
+// Name "", Alias "c"; `import a.b` gives Alias "a" (the bound name) and
+// Module "a.b"; `from .x import y as z` gives Level 1, Module "x", Name "y",
+// Alias "z"; `from m import *` gives Name "*" and Alias "".
+type Import struct {
+	Span   Span // the dotted name / aliased item, not the whole statement
+	From   bool // a `from ... import ...` statement
+	Level  int  // number of leading dots of a relative import
+	Module string
+	Name   string
+	Alias  string // the name bound in Scope ("" for star imports)
+	Scope  *Scope
+}
+
+// ExprKind classifies an expression node.
+type ExprKind int
+
+// Expression kinds. The constant kinds (String through Ellipsis) are what the
+// reference calls "literal" (a single Python constant, M5).
+const (
+	ExprOther     ExprKind = iota
+	ExprString             // one string token or implicit concatenation of plain/raw string tokens
+	ExprBytes              // bytes literal(s)
+	ExprNumber             // int or float token (no sign)
+	ExprComplex            // imaginary literal such as 1j
+	ExprBool               // True / False
+	ExprNone               // None
+	ExprEllipsis           // ...
+	ExprFString            // f-string (or concatenation containing one): never a constant
+	ExprName               // identifier
+	ExprAttr               // recv.attr
+	ExprCall               // call
+	ExprSubscript          // x[i]
+	ExprUnary              // -x, +x, ~x, not x
+	ExprBinary             // a + b, a / b, comparisons, boolean operators
+	ExprList
+	ExprTuple // also a parenthesised tuple; a bare parenthesised expression is unwrapped
+	ExprSet
+	ExprDict
+	ExprLambda
+	ExprConditional
+)
+
+// Expr is an expression node with the pieces the analyzers need.
+type Expr struct {
+	Kind ExprKind
+	Span Span
+	Text string // exact source text
+
+	// ExprString: the decoded value (escapes, raw prefixes, implicit
+	// concatenation). ExprFString: ConstOnly reports an f-string with no
+	// replacement fields, and Str then holds its decoded value.
+	Str       string
+	ConstOnly bool
+
+	// ExprNumber: Num is the float64 value; IsInt is true for int tokens.
+	// Ints too large for float64 exactness still compare by float64 value.
+	Num   float64
+	IsInt bool
+
+	Bool bool // ExprBool
+
+	Name string // ExprName: the identifier; ExprAttr: the attribute name
+	Recv *Expr  // ExprAttr: the receiver; ExprSubscript: the value subscripted
+	Call *Call  // ExprCall
+
+	Op      string  // ExprUnary / ExprBinary operator text, e.g. "-", "+", "/"
+	Operand []*Expr // ExprUnary: 1 operand; ExprBinary: 2 operands
+	Elems   []*Expr // ExprList / ExprTuple / ExprSet elements; ExprDict values
+	Keys    []*Expr // ExprDict keys (nil entry for `**splat`)
+}
+
+// IsConstant reports whether e is a single Python constant in the sense of
+// the reference (ast.Constant): string, bytes, number, complex, bool, None
+// or Ellipsis. F-strings, unary minus and `+` are not constants.
+func (e *Expr) IsConstant() bool {
+	return e != nil && e.Kind >= ExprString && e.Kind <= ExprEllipsis
+}
+
+// DottedName returns "a.b.c" for a chain of attribute accesses over a name,
+// and "" for anything else.
+func (e *Expr) DottedName() string {
+	switch {
+	case e == nil:
+		return ""
+	case e.Kind == ExprName:
+		return e.Name
+	case e.Kind == ExprAttr:
+		if r := e.Recv.DottedName(); r != "" {
+			return r + "." + e.Name
+		}
+	}
+	return ""
+}
+
+// Call is one call expression.
+type Call struct {
+	Span     Span
+	Func     *Expr      // the callee expression
+	Args     []*Expr    // positional arguments in order, excluding *splats
+	Keywords []*Keyword // explicit name=value keywords in order
+	StarArgs bool       // a *args splat is present
+	KwSplat  bool       // a **kwargs splat is present
+	Scope    *Scope     // innermost scope containing the call
+	// Decorator is true when the call is a decorator expression (`@f(...)`).
+	Decorator bool
+}
+
+// Keyword returns the explicit keyword argument with that name, or nil.
+func (c *Call) Keyword(name string) *Keyword {
+	for _, k := range c.Keywords {
+		if k.Name == name {
+			return k
+		}
+	}
+	return nil
+}
+
+// Keyword is one explicit `name=value` argument.
+type Keyword struct {
+	Name     string
+	NameSpan Span
+	Value    *Expr
+}
+
+// Ctx is the expression context of a name or attribute occurrence.
+type Ctx int
+
+// Expression contexts, as in Python's ast.
+const (
+	Load Ctx = iota
+	Store
+	Del
+)
+
+// NameRef is one identifier used as a name expression. Keyword-argument
+// names, parameter names, import names, attribute names, def/class names
+// and `global`/`nonlocal` lists are not NameRefs.
+type NameRef struct {
+	Name   string
+	Span   Span
+	Ctx    Ctx
+	Scope  *Scope
+	Callee bool // the name is the Func of a Call (f(...)), including decorator calls
+}
+
+// AttrRef is one attribute expression `recv.attr`.
+type AttrRef struct {
+	Expr   *Expr // Kind == ExprAttr
+	Ctx    Ctx
+	Scope  *Scope
+	Callee bool // the attribute is the Func of a Call
+}
+
+// Assign is one assignment statement or named expression.
+type Assign struct {
+	Span      Span
+	Targets   []*Expr // `a = b = v` gives two targets; tuple targets have Kind ExprTuple/ExprList
+	Value     *Expr   // nil for a bare annotation `x: int`
+	Annotated bool    // `x: T = v`
+	Augmented bool    // `x += v` (Op holds "+=")
+	Walrus    bool    // `(x := v)`
+	Op        string
+	Scope     *Scope
+}
+
+// DefKind distinguishes function and class definitions.
+type DefKind int
+
+// Definition kinds.
+const (
+	FuncDef DefKind = iota
+	ClassDef
+)
+
+// Def is a function (or lambda-free def) or class definition.
+type Def struct {
+	Kind     DefKind
+	Name     string
+	NameSpan Span
+	Span     Span
+	Params   []string // parameter names in order (functions only)
+	Scope    *Scope   // the scope the name is bound in
+	Body     *Scope   // the new scope the definition opens
+}
+
+// Comment is one `#` comment; Text includes the leading `#`.
+type Comment struct {
+	Span Span
+	Text string
+}
+
+// AllDecl is the module-level `__all__` assignment (the last one).
+type AllDecl struct {
+	Span    Span
+	Value   *Expr
+	Names   []string // the string elements, in order
+	Literal bool     // Value is a list or tuple made only of string constants
+}
+
+// ScopeKind classifies a scope.
+type ScopeKind int
+
+// Scope kinds.
+const (
+	ModuleScope ScopeKind = iota
+	FunctionScope
+	ClassScope
+	LambdaScope
+	ComprehensionScope
+)
+
+// Scope is a Python name scope with its static bindings.
+type Scope struct {
+	Kind      ScopeKind
+	Parent    *Scope
+	Span      Span
+	Bindings  map[string][]*Binding // every binding of a name in this scope, in source order
+	Globals   map[string]bool       // names declared `global` here
+	Nonlocals map[string]bool       // names declared `nonlocal` here
+	StarFrom  []*Import             // `from m import *` executed in this scope
+}
+
+// BindingKind says how a name got bound.
+type BindingKind int
+
+// Binding kinds.
+const (
+	BindImport BindingKind = iota
+	BindAssign             // plain, annotated, augmented or walrus assignment target
+	BindParam              // function or lambda parameter
+	BindLoop               // for-loop or comprehension target
+	BindDef                // def / class name
+	BindWith               // with ... as name
+	BindExcept             // except ... as name
+	BindOther              // match capture, type alias, del target...
+)
+
+// Binding is one place where a name is bound in a scope.
+type Binding struct {
+	Kind   BindingKind
+	Name   string
+	Span   Span
+	Import *Import // BindImport
+	Assign *Assign // BindAssign
+	Def    *Def    // BindDef
+	// Simple is true for a BindAssign whose statement has exactly one
+	// target that is this bare name (`x = v`, not annotated, not tuple).
+	Simple bool
+}
+
+// Lookup resolves name as seen from scope s with Python's static rules:
+// the local scope if it binds the name (unless declared global/nonlocal),
+// then enclosing function scopes (class scopes are skipped for nested
+// scopes), then the module scope. It returns the scope that binds the name
+// and its bindings, or (nil, nil) when no scope binds it (a builtin, a name
+// from a star import, or an undefined name).
+func (s *Scope) Lookup(name string) (*Scope, []*Binding) {
+	start := s
+	for cur := s; cur != nil; cur = cur.Parent {
+		if cur != start && cur.Kind == ClassScope {
+			continue
+		}
+		if cur.Kind != ModuleScope {
+			if cur.Globals[name] {
+				break
+			}
+			if cur.Nonlocals[name] {
+				continue
+			}
+		}
+		if bs := cur.Bindings[name]; len(bs) > 0 {
+			return cur, bs
+		}
+	}
+	// global declaration or fall-through: the module scope
+	root := s
+	for root.Parent != nil {
+		root = root.Parent
+	}
+	if bs := root.Bindings[name]; len(bs) > 0 {
+		return root, bs
+	}
+	return nil, nil
+}
