@@ -1,0 +1,59 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/rogpeppe/go-internal/testscript"
+)
+
+// TestMain registers the CLI as the in-process program "nullius" for the
+// testscript scripts. The wrapper records the exit status in $WORK/.exit so
+// the `exitcode N` command can assert 1 versus 2 (testscript itself only
+// tells zero from non-zero).
+func TestMain(m *testing.M) {
+	testscript.Main(m, map[string]func(){
+		"nullius": func() {
+			code := run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
+			if dir := os.Getenv("WORK"); dir != "" {
+				_ = os.WriteFile(filepath.Join(dir, ".exit"), []byte(strconv.Itoa(code)), 0o644)
+			}
+			os.Exit(code)
+		},
+	})
+}
+
+// TestScripts runs every testdata/script/*.txtar scenario. Run with
+// -testwork to keep the work directories, -update to refresh golden output.
+func TestScripts(t *testing.T) {
+	testscript.Run(t, testscript.Params{
+		Dir:                 "testdata/script",
+		RequireExplicitExec: true,
+		UpdateScripts:       os.Getenv("UPDATE_SCRIPTS") == "1",
+		Setup: func(env *testscript.Env) error {
+			root, err := filepath.Abs("../..")
+			if err != nil {
+				return err
+			}
+			env.Setenv("REPO", root)        // the repository root, for fixtures
+			env.Setenv("NO_COLOR", "1")     // plain text unless a script says otherwise
+			env.Setenv("HOME", env.WorkDir) // no user config leaks in
+			return nil
+		},
+		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
+			// exitcode N: the last `exec nullius` exited with status N.
+			"exitcode": func(ts *testscript.TestScript, neg bool, args []string) {
+				if len(args) != 1 {
+					ts.Fatalf("usage: exitcode N")
+				}
+				got := strings.TrimSpace(ts.ReadFile(".exit"))
+				if (got == args[0]) == neg {
+					ts.Fatalf("exit status %s, want %s%s", got, map[bool]string{true: "not ", false: ""}[neg], args[0])
+				}
+			},
+		},
+	})
+}
