@@ -8,6 +8,8 @@ import (
 	"testing"
 
 	"github.com/rogpeppe/go-internal/testscript"
+
+	"github.com/nullius-dev/nullius/internal/fakes"
 )
 
 // TestMain registers the CLI as the in-process program "nullius" for the
@@ -15,15 +17,15 @@ import (
 // the `exitcode N` command can assert 1 versus 2 (testscript itself only
 // tells zero from non-zero).
 func TestMain(m *testing.M) {
-	testscript.Main(m, map[string]func(){
-		"nullius": func() {
-			code := run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
-			if dir := os.Getenv("WORK"); dir != "" {
-				_ = os.WriteFile(filepath.Join(dir, ".exit"), []byte(strconv.Itoa(code)), 0o644)
-			}
-			os.Exit(code)
-		},
-	})
+	programs := fakes.Programs()
+	programs["nullius"] = func() {
+		code := run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
+		if dir := os.Getenv("WORK"); dir != "" {
+			_ = os.WriteFile(filepath.Join(dir, ".exit"), []byte(strconv.Itoa(code)), 0o644)
+		}
+		os.Exit(code)
+	}
+	testscript.Main(m, programs)
 }
 
 // TestScripts runs every testdata/script/*.txtar scenario. Run with
