@@ -1,0 +1,42 @@
+package diag
+
+import "testing"
+
+func TestSortDedup(t *testing.T) {
+	ds := []Diagnostic{
+		{Code: "GAIA032", Path: "b.py", Line: 1, Column: 1, Severity: Error},
+		{Code: "GAIA011", Path: "a.py", Line: 9, Column: 2, Severity: Error},
+		{Code: "GAIA011", Path: "a.py", Line: 3, Column: 7, Severity: Error},
+		{Code: "GAIA011", Path: "a.py", Line: 3, Column: 7, Severity: Error},
+	}
+	got := SortDedup(ds)
+	if len(got) != 3 || got[0].Line != 3 || got[1].Line != 9 || got[2].Path != "b.py" {
+		t.Fatalf("SortDedup = %+v", got)
+	}
+}
+
+func TestBlocking(t *testing.T) {
+	if (Diagnostic{Severity: Warning}).Blocking() || (Diagnostic{Severity: Error, Suppressed: true}).Blocking() {
+		t.Fatal("warnings and suppressed errors must not block")
+	}
+	if !HasBlocking([]Diagnostic{{Severity: Warning}, {Severity: Error}}) {
+		t.Fatal("an unsuppressed error must block")
+	}
+}
+
+func TestRegisterRejectsMalformed(t *testing.T) {
+	for _, r := range []Rule{
+		{Code: "gaia1", Name: "x", Severity: Error},
+		{Code: "GAIA999", Name: "Not_Kebab", Severity: Error},
+		{Code: "GAIA998", Name: "no-severity"},
+	} {
+		func() {
+			defer func() {
+				if recover() == nil {
+					t.Errorf("Register(%+v) did not panic", r)
+				}
+			}()
+			Register(r)
+		}()
+	}
+}
