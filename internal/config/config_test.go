@@ -1,0 +1,168 @@
+package config
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/nullius-dev/nullius/internal/diag"
+)
+
+func init() {
+	diag.Register(
+		diag.Rule{Code: "NULLIUS901", Name: "test-config-error", Severity: diag.Error, Title: "test"},
+		diag.Rule{Code: "NULLIUS902", Name: "test-config-warning", Severity: diag.Warning, Title: "test"},
+	)
+}
+
+func write(t *testing.T, path, content string) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestGlob(t *testing.T) {
+	cases := []struct {
+		glob, path string
+		want       bool
+	}{
+		{"scratch/**", "scratch/a/b.py", true},
+		{"scratch/**", "src/scratch.py", false},
+		{"**/legacy.py", "src/x/legacy.py", true},
+		{"**/legacy.py", "legacy.py", true},
+		{"legacy.py", "src/x/legacy.py", true},
+		{"src/*.py", "src/a.py", true},
+		{"src/*.py", "src/x/a.py", false},
+		{"src/x", "src/x/a.py", true},
+		{"a?.py", "ab.py", true},
+		{"a.py", "axpy", false},
+	}
+	for _, c := range cases {
+		re, err := Glob(c.glob)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := re.MatchString(c.path); got != c.want {
+			t.Errorf("Glob(%q).Match(%q) = %v, want %v", c.glob, c.path, got, c.want)
+		}
+	}
+}
+
+func TestClosestWinsAndApply(t *testing.T) {
+	root := t.TempDir()
+	write(t, filepath.Join(root, "nullius.toml"), "warnings = false\n")
+	write(t, filepath.Join(root, "pkg", "pyproject.toml"), `[project]
+name = "x-gaia"
+[tool.nullius]
+exclude = ["src/scratch/**"]
+per-file-ignores = { "src/x/legacy.py" = ["test-config-warning", "NULLIUS901"] }
+`)
+	write(t, filepath.Join(root, "other", "pyproject.toml"), "[project]\nname = \"y\"\n")
+	r := NewResolver(nil)
+	ds := []diag.Diagnostic{
+		{Code: "NULLIUS902", Name: "test-config-warning", Severity: diag.Warning, Path: filepath.Join(root, "other", "a.py")},
+		{Code: "NULLIUS901", Severity: diag.Error, Path: filepath.Join(root, "pkg", "src", "scratch", "s.py")},
+		{Code: "NULLIUS901", Severity: diag.Error, Path: filepath.Join(root, "pkg", "src", "x", "legacy.py")},
+		{Code: "NULLIUS902", Name: "test-config-warning", Severity: diag.Warning, Path: filepath.Join(root, "pkg", "src", "x", "legacy.py")},
+		{Code: "NULLIUS901", Severity: diag.Error, Path: filepath.Join(root, "pkg", "src", "x", "main.py")},
+	}
+	got, err := r.Apply(ds)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// other/ has no [tool.nullius], so the root nullius.toml (warnings off) governs it: dropped.
+	if len(got) != 4 {
+		t.Fatalf("got %d findings, want 4: %+v", len(got), got)
+	}
+	want := []bool{true, true, true, false}
+	for i, d := range got {
+		if d.Suppressed != want[i] {
+			t.Errorf("finding %d (%s %s) suppressed=%v, want %v", i, d.Code, d.Path, d.Suppressed, want[i])
+		}
+	}
+	if !diag.HasBlocking(got) {
+		t.Fatal("the unsuppressed error must still block")
+	}
+}
+
+func TestExtend(t *testing.T) {
+	root := t.TempDir()
+	write(t, filepath.Join(root, "base.toml"), "ignore = [\"NULLIUS902\"]\nwarnings = true\n")
+	write(t, filepath.Join(root, "sub", "nullius.toml"), "extend = \"../base.toml\"\nexclude = [\"x/**\"]\n")
+	c, err := Load(filepath.Join(root, "sub", "nullius.toml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(c.Settings.Ignore) != 1 || len(c.Settings.Exclude) != 1 || c.Settings.Warnings == nil {
+		t.Fatalf("extend did not merge: %+v", c.Settings)
+	}
+}
+
+func TestErrors(t *testing.T) {
+	root := t.TempDir()
+	cases := map[string]string{
+		"unknown.toml": "exlude = [\"a\"]\n",
+		"badcode.toml": "ignore = [\"GAIA999999\"]\n",
+		"syntax.toml":  "ignore = [\n",
+		"cycle.toml":   "extend = \"cycle.toml\"\n",
+	}
+	wants := map[string]string{
+		"unknown.toml": `unknown configuration key "exlude"`,
+		"badcode.toml": `unknown rule "GAIA999999"`,
+		"syntax.toml":  "line",
+		"cycle.toml":   "cycle",
+	}
+	for name, content := range cases {
+		p := filepath.Join(root, name)
+		write(t, p, content)
+		_, err := Load(p)
+		if err == nil || !strings.Contains(err.Error(), wants[name]) {
+			t.Errorf("Load(%s) error = %v, want it to contain %q", name, err, wants[name])
+		}
+	}
+}
+
+func TestPyprojectWithoutTable(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "pyproject.toml")
+	write(t, p, "[project]\nname = \"x\"\n")
+	c, err := Load(p)
+	if c != nil || err != nil {
+		t.Fatalf("Load = %v, %v; want nil, nil", c, err)
+	}
+}
+
+// FuzzLoad: arbitrary config bytes give a config or an *Error, never a panic.
+func FuzzLoad(f *testing.F) {
+	f.Add("warnings = false\n", false)
+	f.Add("[tool.nullius]\nexclude = [\"**/x\"]\n", true)
+	f.Add("per-file-ignores = { \"a\" = [1] }\n", false)
+	f.Add("exclude = [\"[\"]", false)
+	f.Fuzz(func(t *testing.T, content string, pyproject bool) {
+		name := NulliusTOML
+		if pyproject {
+			name = PyprojectTOML
+		}
+		p := filepath.Join(t.TempDir(), name)
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		c, err := Load(p)
+		if err != nil {
+			if _, ok := err.(*Error); !ok {
+				t.Fatalf("error of type %T: %v", err, err)
+			}
+			return
+		}
+		if c != nil {
+			r := NewResolver(c)
+			if _, err := r.Apply([]diag.Diagnostic{{Code: "NULLIUS901", Severity: diag.Error, Path: "a/b.py"}}); err != nil {
+				t.Fatal(err)
+			}
+		}
+	})
+}
