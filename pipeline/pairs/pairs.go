@@ -1,0 +1,293 @@
+// Package pairs proposes the next pairwise matches of a campaign from its
+// node store (`nodes_latest.json`) and the match artifacts already written.
+//
+// The default rules of the protocol: only eligible nodes play (archived,
+// parked and blocked nodes do not); posterior neighbours meet first, so a
+// match is as informative as it can be; a cold-start node (no posterior yet)
+// plays as if it sat at the posterior median of the warm nodes; a pair that
+// already has a match artifact is never proposed again (a rematch is a
+// deliberate act with a rationale, see `nullius match assemble`).
+package pairs
+
+import (
+	"cmp"
+	"encoding/json"
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/nullius-dev/nullius/internal/jsonloc"
+)
+
+// Excluded lifecycle states and the reason each is skipped. `waiting_activation`
+// is how the engine parks a node until a condition holds.
+var excluded = map[string]string{
+	"archived":           "archived",
+	"waiting_activation": "parked (waiting_activation)",
+	"admission_blocked":  "blocked (admission_blocked)",
+}
+
+var shortID = regexp.MustCompile(`^[0123456789abcdefghjkmnpqrstvwxyz]{8}$`)
+
+// Node is what pairing needs of one idea node.
+type Node struct {
+	ID        string   `json:"node_id"`
+	State     string   `json:"lifecycle_state"`
+	Posterior *float64 `json:"posterior"` // nil: cold start
+}
+
+// Pair is one proposed match.
+type Pair struct {
+	A, B           string  // node ids, A < B
+	ScoreA, ScoreB float64 // the posterior each plays at (the median for a cold start)
+	ColdA, ColdB   bool
+	Distance       float64 // |ScoreA - ScoreB|
+}
+
+// Skip records a node left out and why.
+type Skip struct {
+	ID     string `json:"node_id"`
+	Reason string `json:"reason"`
+}
+
+// Plan is the proposal.
+type Plan struct {
+	Median  float64 // posterior median of the warm eligible nodes (0.5 when none)
+	Warm    int
+	Cold    int
+	Pairs   []Pair
+	Skipped []Skip
+	Matched [][2]string // pairs already matched (sorted ids), for the record
+}
+
+// LoadNodes reads nodes_latest.json: the engine's map {node_id: node} or a
+// wrapper {"campaign_id": ..., "nodes": [...] | {...}}.
+func LoadNodes(path string) ([]Node, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	doc, err := jsonloc.Parse(data, jsonloc.Options{})
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	top, ok := doc.Value.(map[string]any)
+	if !ok {
+		return nil, fmt.Errorf("%s: nodes file must be a JSON object (the engine's node map or a {\"nodes\": ...} wrapper)", path)
+	}
+	var raw []any
+	var keys []string
+	if inner, ok := top["nodes"]; ok {
+		switch v := inner.(type) {
+		case []any:
+			raw = v
+			keys = make([]string, len(v))
+		case map[string]any:
+			raw, keys = sortedValues(v)
+		default:
+			return nil, fmt.Errorf("%s: \"nodes\" must be an array or an object", path)
+		}
+	} else {
+		raw, keys = sortedValues(top)
+	}
+	nodes := make([]Node, 0, len(raw))
+	for i, r := range raw {
+		obj, ok := r.(map[string]any)
+		if !ok {
+			return nil, fmt.Errorf("%s: node %d is not a JSON object", path, i)
+		}
+		n, err := decodeNode(obj, keys[i])
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", path, err)
+		}
+		nodes = append(nodes, n)
+	}
+	return nodes, nil
+}
+
+func sortedValues(m map[string]any) ([]any, []string) {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	vals := make([]any, len(keys))
+	for i, k := range keys {
+		vals[i] = m[k]
+	}
+	return vals, keys
+}
+
+func decodeNode(obj map[string]any, key string) (Node, error) {
+	id, _ := obj["node_id"].(string)
+	if id == "" {
+		id = key
+	}
+	if !shortID.MatchString(id) {
+		return Node{}, fmt.Errorf("node id %q is not an engine short id (8 characters of 0-9a-z without i, l, o, u)", id)
+	}
+	if key != "" && id != key {
+		return Node{}, fmt.Errorf("node stored under key %q says node_id %q", key, id)
+	}
+	state, _ := obj["lifecycle_state"].(string)
+	n := Node{ID: id, State: state}
+	switch p := obj["posterior"].(type) {
+	case nil:
+	case map[string]any:
+		num, ok := p["value"].(json.Number)
+		if !ok {
+			return Node{}, fmt.Errorf("node %s: posterior.value must be a number", id)
+		}
+		v, err := num.Float64()
+		if err != nil || math.IsNaN(v) || v < 0 || v > 1 {
+			return Node{}, fmt.Errorf("node %s: posterior.value %s is not in [0, 1]", id, num)
+		}
+		n.Posterior = &v
+	default:
+		return Node{}, fmt.Errorf("node %s: posterior must be an object or null", id)
+	}
+	return n, nil
+}
+
+// LoadMatched reads every match-*.json artifact in dir and returns the
+// unordered node-id pairs already matched. A file that cannot be read as a
+// match is an error: a corrupt artifact must not silently allow a rematch.
+func LoadMatched(dir string) ([][2]string, error) {
+	files, err := filepath.Glob(filepath.Join(dir, "match-*.json"))
+	if err != nil {
+		return nil, err
+	}
+	sort.Strings(files)
+	var out [][2]string
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			return nil, err
+		}
+		doc, err := jsonloc.Parse(data, jsonloc.Options{})
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w (a corrupt match artifact blocks pairing until it is repaired)", f, err)
+		}
+		obj, _ := doc.Value.(map[string]any)
+		a, _ := obj["idea_a_node_id"].(string)
+		b, _ := obj["idea_b_node_id"].(string)
+		if !shortID.MatchString(a) || !shortID.MatchString(b) {
+			return nil, fmt.Errorf("%s: no valid idea_a_node_id/idea_b_node_id (a corrupt match artifact blocks pairing until it is repaired)", f)
+		}
+		out = append(out, key(a, b))
+	}
+	return out, nil
+}
+
+func key(a, b string) [2]string {
+	if b < a {
+		a, b = b, a
+	}
+	return [2]string{a, b}
+}
+
+// Propose plans the next round: a set of disjoint pairs, posterior
+// neighbours first. With all=true it lists every eligible unmatched pair,
+// ranked, instead of one round.
+func Propose(nodes []Node, matched [][2]string, all bool) Plan {
+	var plan Plan
+	var eligible []Node
+	var warm []float64
+	seen := map[string]bool{}
+	for _, n := range nodes {
+		if seen[n.ID] {
+			plan.Skipped = append(plan.Skipped, Skip{n.ID, "listed twice"})
+			continue
+		}
+		seen[n.ID] = true
+		if why, ok := excluded[n.State]; ok {
+			plan.Skipped = append(plan.Skipped, Skip{n.ID, why})
+			continue
+		}
+		eligible = append(eligible, n)
+		if n.Posterior != nil {
+			warm = append(warm, *n.Posterior)
+		}
+	}
+	plan.Warm, plan.Cold = len(warm), len(eligible)-len(warm)
+	plan.Median = median(warm)
+	done := map[[2]string]bool{}
+	for _, m := range matched {
+		done[m] = true
+	}
+	plan.Matched = slices.Clone(matched)
+	score := func(n Node) (float64, bool) {
+		if n.Posterior == nil {
+			return plan.Median, true
+		}
+		return *n.Posterior, false
+	}
+	var cands []Pair
+	for i := range eligible {
+		for j := i + 1; j < len(eligible); j++ {
+			x, y := eligible[i], eligible[j]
+			if y.ID < x.ID {
+				x, y = y, x
+			}
+			if done[key(x.ID, y.ID)] {
+				continue
+			}
+			sx, cx := score(x)
+			sy, cy := score(y)
+			cands = append(cands, Pair{A: x.ID, B: y.ID, ScoreA: sx, ScoreB: sy, ColdA: cx, ColdB: cy, Distance: math.Abs(sx - sy)})
+		}
+	}
+	// Neighbours first; among equals, warm pairs before cold starts (their
+	// scores are real), then by ids for a deterministic order.
+	slices.SortFunc(cands, func(p, q Pair) int {
+		return cmp.Or(
+			cmp.Compare(p.Distance, q.Distance),
+			cmp.Compare(coldCount(p), coldCount(q)),
+			strings.Compare(p.A, q.A),
+			strings.Compare(p.B, q.B),
+		)
+	})
+	if all {
+		plan.Pairs = cands
+		return plan
+	}
+	used := map[string]bool{}
+	for _, p := range cands {
+		if used[p.A] || used[p.B] {
+			continue
+		}
+		used[p.A], used[p.B] = true, true
+		plan.Pairs = append(plan.Pairs, p)
+	}
+	return plan
+}
+
+func coldCount(p Pair) int {
+	n := 0
+	if p.ColdA {
+		n++
+	}
+	if p.ColdB {
+		n++
+	}
+	return n
+}
+
+// median of xs; 0.5 (maximum ignorance) when xs is empty.
+func median(xs []float64) float64 {
+	if len(xs) == 0 {
+		return 0.5
+	}
+	s := slices.Clone(xs)
+	slices.Sort(s)
+	m := len(s) / 2
+	if len(s)%2 == 1 {
+		return s[m]
+	}
+	return (s[m-1] + s[m]) / 2
+}
