@@ -31,6 +31,7 @@ type Doc struct {
 	Duplicates []string
 
 	offsets    map[string]int // pointer -> start offset of its value
+	ends       map[string]int // pointer -> end offset (exclusive) of its value
 	keyOffsets map[string]int // pointer -> start offset of the member's key
 	lines      []int          // start offset of every line
 }
@@ -55,7 +56,7 @@ var bom = []byte{0xEF, 0xBB, 0xBF}
 // Parse decodes src strictly: invalid UTF-8, NaN/Infinity, trailing data and
 // an unexpected BOM are *SyntaxError values.
 func Parse(src []byte, opts Options) (*Doc, error) {
-	d := &Doc{Src: src, offsets: map[string]int{}, keyOffsets: map[string]int{}}
+	d := &Doc{Src: src, offsets: map[string]int{}, ends: map[string]int{}, keyOffsets: map[string]int{}}
 	d.indexLines()
 	if !utf8.Valid(src) {
 		off := firstInvalid(src)
@@ -126,6 +127,16 @@ func (d *Doc) errAt(off int, msg string) *SyntaxError {
 func (d *Doc) Offset(pointer string) (int, bool) {
 	off, ok := d.offsets[pointer]
 	return off, ok
+}
+
+// Range returns the byte range [start, end) of the value at pointer, for
+// callers that splice one value of a file and keep every other byte.
+func (d *Doc) Range(pointer string) (start, end int, ok bool) {
+	start, ok = d.offsets[pointer]
+	if !ok {
+		return 0, 0, false
+	}
+	return start, d.ends[pointer], true
 }
 
 // Locate returns the 1-based line and byte column of the value at pointer,
@@ -210,6 +221,14 @@ func (p *parser) describe() string {
 func (p *parser) fail(msg string) error { return p.d.errAt(p.pos, msg) }
 
 func (p *parser) value(ptr string, depth int) (any, error) {
+	v, err := p.value1(ptr, depth)
+	if err == nil {
+		p.d.ends[ptr] = p.pos
+	}
+	return v, err
+}
+
+func (p *parser) value1(ptr string, depth int) (any, error) {
 	if depth > MaxDepth {
 		return nil, p.fail(fmt.Sprintf("nesting deeper than %d levels", MaxDepth))
 	}

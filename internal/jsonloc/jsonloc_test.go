@@ -50,6 +50,9 @@ func TestLocate(t *testing.T) {
 			t.Errorf("Locate(%q) = %d:%d, want %d:%d", c.ptr, l, col, c.line, c.col)
 		}
 	}
+	if s, e, ok := doc.Range("/a/1"); !ok || src[s:e] != `{"k/x": "v"}` {
+		t.Errorf("Range(/a/1) = %q", src[s:e])
+	}
 	if l, c := doc.LocateKey("/a"); l != 2 || c != 3 {
 		t.Errorf("LocateKey(/a) = %d:%d, want 2:3", l, c)
 	}
