@@ -1,0 +1,202 @@
+package absorb
+
+import (
+	"bytes"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/nullius-dev/nullius/internal/diag"
+	"github.com/nullius-dev/nullius/internal/jsonloc"
+)
+
+const module = `from gaia.engine.lang import claim
+
+__all__ = ["worth"]
+
+worth = claim("The idea merits effort.", title="worth")
+`
+
+func artifact(votes []string, winner string, written bool) string {
+	var panel []string
+	for i, v := range votes {
+		panel = append(panel, `{"reviewer_family": "f`+string(rune('a'+i))+`", "model": "m", "vote": "`+v+`", "anchored_arguments": [], "unanimous_arguments_discarded": 0}`)
+	}
+	w := "false"
+	if written {
+		w = "true"
+	}
+	return `{
+  "match_id": "mmmmmmmm",
+  "campaign_id": "cccccccc",
+  "idea_a_node_id": "aaaaaaaa",
+  "idea_b_node_id": "bbbbbbbb",
+  "panel": [` + strings.Join(panel, ", ") + `],
+  "outcome": {"winner": "` + winner + `", "vote_margin": 1.0, "decided_at": "2026-11-30T00:00:00+00:00"},
+  "observation_write": {
+    "written": ` + w + `
+  }
+}
+`
+}
+
+type fixture struct {
+	root, a, b, art string
+	lintCalls       int
+	failLint        string // lint fails when a module contains this
+}
+
+func setup(t *testing.T, art string) *fixture {
+	t.Helper()
+	root := t.TempDir()
+	os.Mkdir(filepath.Join(root, ".nullius"), 0o755)
+	fx := &fixture{root: root, a: filepath.Join(root, "graphs", "a-gaia"), b: filepath.Join(root, "graphs", "b é-gaia")}
+	for _, pkg := range []string{fx.a, fx.b} {
+		os.MkdirAll(filepath.Join(pkg, "src", "idea"), 0o755)
+		os.WriteFile(filepath.Join(pkg, "src", "idea", "__init__.py"), []byte(module), 0o644)
+	}
+	fx.art = filepath.Join(root, "artifacts", "matches", "match-mmmmmmmm.json")
+	os.MkdirAll(filepath.Dir(fx.art), 0o755)
+	os.WriteFile(fx.art, []byte(art), 0o644)
+	return fx
+}
+
+func (fx *fixture) checks() Checks {
+	return Checks{
+		ValidateArtifact: func(path string, data []byte) []diag.Diagnostic {
+			if _, err := jsonloc.Parse(data, jsonloc.Options{}); err != nil {
+				return []diag.Diagnostic{{Code: "MATCH001", Severity: diag.Error, Message: err.Error()}}
+			}
+			return nil
+		},
+		Lint: func(pkg string) ([]diag.Diagnostic, error) {
+			fx.lintCalls++
+			src, _ := os.ReadFile(filepath.Join(pkg, "src", "idea", "__init__.py"))
+			if fx.failLint != "" && bytes.Contains(src, []byte(fx.failLint)) {
+				return []diag.Diagnostic{{Code: "GAIA011", Severity: diag.Error}}, nil
+			}
+			return nil, nil
+		},
+		Module: func(pkg string) (string, error) { return filepath.Join(pkg, "src", "idea", "__init__.py"), nil },
+	}
+}
+
+func (fx *fixture) opts() Options { return Options{Artifact: fx.art, APackage: fx.a, BPackage: fx.b} }
+
+func read(t *testing.T, p string) string {
+	b, err := os.ReadFile(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+func TestUnanimousWin(t *testing.T) {
+	fx := setup(t, artifact([]string{"a", "a", "tie"}, "a", false))
+	res, err := Absorb(fx.opts(), fx.checks())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Tier != 10 || res.Winner != "a" || len(res.Edited) != 2 {
+		t.Fatalf("result %+v", res)
+	}
+	a := read(t, filepath.Join(fx.a, "src", "idea", "__init__.py"))
+	b := read(t, filepath.Join(fx.b, "src", "idea", "__init__.py"))
+	for _, want := range []string{"p_e_given_h=0.90,\n    p_e_given_not_h=0.09", "evidence_family: pairwise-match-mmmmmmmm; correlation_model: single; ", `"anchor: pairwise_match_v1 mmmmmmmm at artifacts/matches/match-mmmmmmmm.json"`, "reader_reasoning: a unanimous panel win"} {
+		if !strings.Contains(a, want) {
+			t.Errorf("winner module lacks %q:\n%s", want, a)
+		}
+	}
+	if !strings.Contains(b, "p_e_given_h=0.09,\n    p_e_given_not_h=0.90") || !strings.Contains(b, "panel loss") {
+		t.Errorf("loser module must lower worth:\n%s", b)
+	}
+	art := read(t, fx.art)
+	if !strings.Contains(art, `"written": true`) || !strings.Contains(art, `"gaia_package_ref": "project://graphs/a-gaia project://graphs/b%20%C3%A9-gaia"`) {
+		t.Fatalf("artifact not marked:\n%s", art)
+	}
+	if !strings.HasPrefix(art, "{\n  \"match_id\": \"mmmmmmmm\",\n") {
+		t.Fatalf("other bytes of the artifact changed:\n%s", art)
+	}
+	// A second absorb of the same match is refused and changes nothing.
+	_, err = Absorb(fx.opts(), fx.checks())
+	var r *Refusal
+	if !errors.As(err, &r) || !strings.Contains(r.Msg, "already absorbed") {
+		t.Fatalf("second absorb: %v", err)
+	}
+	if read(t, filepath.Join(fx.a, "src", "idea", "__init__.py")) != a {
+		t.Fatal("second absorb edited a module")
+	}
+}
+
+func TestSplitWinForB(t *testing.T) {
+	fx := setup(t, artifact([]string{"b", "b", "a"}, "b", false))
+	res, err := Absorb(fx.opts(), fx.checks())
+	if err != nil || res.Tier != 3 {
+		t.Fatalf("%+v %v", res, err)
+	}
+	b := read(t, filepath.Join(fx.b, "src", "idea", "__init__.py"))
+	a := read(t, filepath.Join(fx.a, "src", "idea", "__init__.py"))
+	if !strings.Contains(b, "p_e_given_h=0.75,\n    p_e_given_not_h=0.25") || !strings.Contains(a, "p_e_given_h=0.25,\n    p_e_given_not_h=0.75") {
+		t.Fatalf("split grades wrong:\nA:\n%s\nB:\n%s", a, b)
+	}
+}
+
+func TestTieChangesNothing(t *testing.T) {
+	art := artifact([]string{"a", "b", "tie"}, "tie", false)
+	fx := setup(t, art)
+	res, err := Absorb(fx.opts(), fx.checks())
+	if err != nil || res.Winner != "tie" || !strings.Contains(res.Message, "nothing was changed") {
+		t.Fatalf("%+v %v", res, err)
+	}
+	if read(t, fx.art) != art || read(t, filepath.Join(fx.a, "src", "idea", "__init__.py")) != module {
+		t.Fatal("a tie changed files")
+	}
+}
+
+func TestRefusalsLeaveEverythingUntouched(t *testing.T) {
+	cases := map[string]func(fx *fixture){
+		"invalid artifact": func(fx *fixture) { os.WriteFile(fx.art, []byte("{"), 0o644) },
+		"lint before":      func(fx *fixture) { fx.failLint = "merits" },
+		"lint after":       func(fx *fixture) { fx.failLint = "panel loss" },
+		"no worth": func(fx *fixture) {
+			os.WriteFile(filepath.Join(fx.b, "src", "idea", "__init__.py"), []byte("x = 1\n"), 0o644)
+		},
+		"winner mismatch": func(fx *fixture) { os.WriteFile(fx.art, []byte(artifact([]string{"a", "a", "a"}, "b", false)), 0o644) },
+	}
+	for name, mutate := range cases {
+		t.Run(name, func(t *testing.T) {
+			fx := setup(t, artifact([]string{"a", "a", "a"}, "a", false))
+			mutate(fx)
+			beforeArt := read(t, fx.art)
+			beforeA := read(t, filepath.Join(fx.a, "src", "idea", "__init__.py"))
+			beforeB := read(t, filepath.Join(fx.b, "src", "idea", "__init__.py"))
+			_, err := Absorb(fx.opts(), fx.checks())
+			var r *Refusal
+			if !errors.As(err, &r) {
+				t.Fatalf("want a refusal, got %v", err)
+			}
+			if read(t, fx.art) != beforeArt || read(t, filepath.Join(fx.a, "src", "idea", "__init__.py")) != beforeA || read(t, filepath.Join(fx.b, "src", "idea", "__init__.py")) != beforeB {
+				t.Fatal("a refused absorb changed files")
+			}
+		})
+	}
+}
+
+func TestTier(t *testing.T) {
+	for _, c := range []struct {
+		v    [3]int
+		want int
+	}{{[3]int{3, 0, 0}, 10}, {[3]int{1, 0, 2}, 3}, {[3]int{2, 0, 1}, 10}, {[3]int{2, 1, 0}, 3}, {[3]int{1, 1, 1}, 0}, {[3]int{0, 4, 1}, 10}} {
+		if got := Tier(c.v); got != c.want {
+			t.Errorf("Tier(%v) = %d, want %d", c.v, got, c.want)
+		}
+	}
+}
+
+func TestPyQuote(t *testing.T) {
+	if got := pyQuote("a\"b\\c\nd\x01é"); got != `"a\"b\\c\nd\u0001é"` {
+		t.Fatalf("pyQuote = %s", got)
+	}
+}
