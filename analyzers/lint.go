@@ -1,8 +1,16 @@
+// Package analyzers is the Gaia discipline scan: package discovery, the
+// registry of rule analyzers (one golang.org/x/tools/go/analysis Analyzer
+// per rule family, in subpackages), and Lint, which runs them over Python
+// files through the driver in internal/driver and adds the compiled-IR
+// checks of package ir.
 package analyzers
 
 import (
-	"errors"
+	"runtime"
+	"sync"
 
+	"github.com/nullius-dev/nullius/analyzers/internal/driver"
+	"github.com/nullius-dev/nullius/analyzers/ir"
 	"github.com/nullius-dev/nullius/internal/diag"
 )
 
@@ -10,7 +18,9 @@ import (
 type Options struct {
 	// NoIR skips the compiled-IR checks even when .gaia/ir.json exists.
 	NoIR bool
-	// Workers bounds parallel parsing; 0 means GOMAXPROCS.
+	// Workers bounds how many packages are linted at once; 0 means
+	// GOMAXPROCS. The files of one package are parsed in parallel by the
+	// pyparse analyzer, one parser per worker goroutine.
 	Workers int
 }
 
@@ -20,6 +30,10 @@ type Package struct {
 	ImportName string   // from [project].name, "-gaia" trimmed, "-" -> "_"
 	SourceRoot string   // <Dir>/<import> (flat layout) or <Dir>/src/<import>
 	Files      []string // the .py files Gaia imports, sorted
+	// Partial is true when only some files of the package are linted (a
+	// .py file or a folder inside the package was named); the IR checks,
+	// which judge the whole package, are skipped then.
+	Partial bool
 }
 
 // Result is the outcome of a lint run.
@@ -34,5 +48,55 @@ type Result struct {
 // analyzer over them. The error is for failures that stop the run (a path
 // that does not exist); problems with the packages are diagnostics.
 func Lint(paths []string, opts Options) (*Result, error) {
-	return nil, errors.New("analyzers: Lint not implemented yet")
+	pkgs, diags, err := Discover(paths)
+	if err != nil {
+		return nil, err
+	}
+	res := &Result{Packages: pkgs}
+	out := make([][]diag.Diagnostic, len(pkgs))
+	errs := make([]error, len(pkgs))
+	workers := opts.Workers
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	sem := make(chan struct{}, workers)
+	var wg sync.WaitGroup
+	for i := range pkgs {
+		wg.Add(1)
+		sem <- struct{}{}
+		go func() {
+			defer func() { <-sem; wg.Done() }()
+			out[i], errs[i] = lintPackage(pkgs[i], opts)
+		}()
+	}
+	wg.Wait()
+	seen := map[string]bool{}
+	for i, p := range pkgs {
+		if errs[i] != nil {
+			return nil, errs[i]
+		}
+		diags = append(diags, out[i]...)
+		for _, f := range p.Files {
+			seen[f] = true
+		}
+	}
+	res.Files = len(seen)
+	res.Diagnostics = diag.SortDedup(diags)
+	return res, nil
+}
+
+// lintPackage runs the source scan and, for whole packages, the IR checks.
+func lintPackage(p Package, opts Options) ([]diag.Diagnostic, error) {
+	ds, err := driver.Run(p.Dir, p.Files, All(), driver.Options{Suppress: true})
+	if err != nil {
+		return nil, err
+	}
+	if !opts.NoIR && !p.Partial {
+		irds, _, err := ir.CheckPackage(p.Dir, ir.CheckOptions{SourceFiles: p.Files})
+		if err != nil {
+			return nil, err
+		}
+		ds = append(ds, irds...)
+	}
+	return ds, nil
 }

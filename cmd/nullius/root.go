@@ -6,7 +6,12 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
+	"slices"
+	"strings"
 
+	"github.com/fatih/color"
+	"github.com/mattn/go-isatty"
 	"github.com/spf13/cobra"
 
 	"github.com/nullius-dev/nullius/internal/atomicfile"
@@ -14,14 +19,15 @@ import (
 	"github.com/nullius-dev/nullius/internal/output"
 )
 
-// Exit codes, one rule for every command and format.
+// Exit codes, one rule for every command and format. When several apply,
+// the highest wins.
 const (
 	exitOK       = 0 // no error-severity finding
 	exitFindings = 1 // error findings (or a refused gate)
 	exitError    = 2 // usage, I/O or internal error
 )
 
-// exitError carries an exit status up from deep code without os.Exit. An
+// exitErr carries an exit status up from deep code without os.Exit. An
 // empty msg means the command already printed what the user needs.
 type exitErr struct {
 	code int
@@ -35,14 +41,16 @@ func usageErrorf(format string, args ...any) error {
 	return &exitErr{code: exitError, msg: fmt.Sprintf(format, args...)}
 }
 
-// app holds the process streams so the whole CLI runs in-process in tests.
+// app holds the process streams and environment so the whole CLI runs
+// in-process in tests.
 type app struct {
 	stdin          io.Reader
 	stdout, stderr io.Writer
+	getenv         func(string) string
 }
 
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
-	a := &app{stdin: stdin, stdout: stdout, stderr: stderr}
+	a := &app{stdin: stdin, stdout: stdout, stderr: stderr, getenv: os.Getenv}
 	defer func() {
 		if r := recover(); r != nil {
 			fmt.Fprintf(stderr, "nullius: internal error: %v (please report this)\n", r)
@@ -61,12 +69,36 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 	var ee *exitErr
 	if errors.As(err, &ee) {
 		if ee.msg != "" {
-			fmt.Fprintln(stderr, "nullius: "+ee.msg)
+			fmt.Fprintln(stderr, "nullius: "+oneLineError(ee.msg))
 		}
 		return ee.code
 	}
-	fmt.Fprintln(stderr, "nullius: "+err.Error())
+	fmt.Fprintln(stderr, "nullius: "+oneLineError(err.Error()))
 	return exitError
+}
+
+// oneLineError folds cobra's multi-line errors (an unknown command with
+// "Did you mean this?" suggestions) into the one line every nullius error
+// is.
+func oneLineError(msg string) string {
+	first, rest, _ := strings.Cut(msg, "\n")
+	var sugg []string
+	for _, l := range strings.Split(rest, "\n") {
+		l = strings.TrimSpace(l)
+		if l != "" && l != "Did you mean this?" {
+			sugg = append(sugg, fmt.Sprintf("%q", l))
+		}
+	}
+	if strings.HasPrefix(first, "unknown command") {
+		if len(sugg) > 0 {
+			first += " (did you mean " + strings.Join(sugg, " or ") + "?)"
+		}
+		return first + "; run 'nullius --help' to list the commands"
+	}
+	if len(sugg) > 0 {
+		first += ": " + strings.Join(sugg, "; ")
+	}
+	return first
 }
 
 func (a *app) rootCmd() *cobra.Command {
@@ -79,6 +111,9 @@ Gaia argument graphs and compare ideas in judged pairwise matches.
 It proves the discipline holds (every probability one of three literal Jeffreys
 grades, every note ending with an anchor to its evidence) before a posterior is
 extracted, before a panel runs, and before anything is written to the idea store.
+
+Output: --format text (default), json, sarif or github; several at once with
+files, e.g. --format text,sarif:nullius.sarif.
 
 Exit codes: 0 no error finding, 1 error findings, 2 usage, I/O or internal error.`,
 		SilenceUsage:  true,
@@ -107,42 +142,89 @@ Exit codes: 0 no error finding, 1 error findings, 2 usage, I/O or internal error
 
 // reportFlags are the output flags of every command that reports diagnostics.
 type reportFlags struct {
-	format   string
-	color    string
-	exitZero bool
+	format         string
+	color          string
+	exitZero       bool
+	showSuppressed bool
 }
 
 func (f *reportFlags) register(cmd *cobra.Command) {
 	cmd.Flags().StringVar(&f.format, "format", "text",
 		"output formats, comma-separated, each optionally to a file: text, json, sarif, github (e.g. text,sarif:out.sarif)")
-	cmd.Flags().StringVar(&f.color, "color", "auto", "colour text output: auto, always or never (auto honours NO_COLOR and FORCE_COLOR)")
+	cmd.Flags().StringVar(&f.color, "color", "auto", "colour text output: auto, always or never (auto honours NO_COLOR, FORCE_COLOR and CLICOLOR_FORCE)")
 	cmd.Flags().BoolVar(&f.exitZero, "exit-zero", false, "exit 0 even when error findings are reported (for reports)")
+}
+
+// registerShowSuppressed adds --show-suppressed, for commands whose
+// findings can be suppressed inline.
+func (f *reportFlags) registerShowSuppressed(cmd *cobra.Command) {
+	cmd.Flags().BoolVar(&f.showSuppressed, "show-suppressed", false,
+		"also print suppressed findings in text and github output (json and sarif always carry them)")
+}
+
+// check validates the flags before a command does any work, so a typo in
+// --format fails at once rather than after a long run.
+func (f *reportFlags) check() error {
+	if _, err := output.ParseTargets(f.format); err != nil {
+		return usageErrorf("%v", err)
+	}
+	if !slices.Contains([]string{"auto", "always", "never"}, f.color) {
+		return usageErrorf("invalid --color %q; use auto, always or never", f.color)
+	}
+	return nil
 }
 
 // report sorts ds, prints it in every requested format, and returns the exit
 // error the findings call for (nil when nothing blocks or --exit-zero).
+//
+// Every output is rendered before anything is written, so a failing printer
+// leaves no partial output; file targets are then written atomically (a
+// reader never sees a half-written report), and stdout gets at most one
+// format. A file that cannot be written is exit 2, whatever the findings.
 func (a *app) report(f *reportFlags, command string, ds []diag.Diagnostic, files int) error {
-	targets, err := output.ParseTargets(f.format)
-	if err != nil {
-		return usageErrorf("%v", err)
+	if err := f.check(); err != nil {
+		return err
 	}
-	ds = diag.SortDedup(ds)
-	meta := output.Meta{Command: command, Version: version(), Files: files}
-	for _, t := range targets {
+	targets, _ := output.ParseTargets(f.format)
+	ds = diag.SortDedup(slices.Clone(ds))
+	meta := output.Meta{
+		Command: command, Version: version(), Files: files, ShowSuppressed: f.showSuppressed,
+		ReadFile: os.ReadFile,
+	}
+	if wd, err := os.Getwd(); err == nil {
+		meta.WorkDir, meta.SrcRoot = wd, repoRoot(wd)
+	}
+	rendered := make([][]byte, len(targets))
+	for i, t := range targets {
 		m := meta
-		if t.Path == "" {
-			m.Color = t.Format == "text" && useColor(f.color, a.stdout)
-			if err := output.Write(a.stdout, t.Format, ds, m); err != nil {
-				return &exitErr{code: exitError, msg: fmt.Sprintf("could not write %s output: %v", t.Format, err)}
+		// Colour is for text only, and only where it is read: stdout
+		// follows the precedence chain, a file only --color=always.
+		if t.Format == "text" {
+			if t.Path == "" {
+				m.Color = colorEnabled(f.color, a.getenv, a.stdout)
+				color.NoColor = !m.Color // fatih/color's own guess looks at os.Stdout only
+			} else {
+				m.Color = f.color == "always"
 			}
-			continue
 		}
 		var buf bytes.Buffer
 		if err := output.Write(&buf, t.Format, ds, m); err != nil {
-			return &exitErr{code: exitError, msg: fmt.Sprintf("could not write %s output: %v", t.Format, err)}
+			return &exitErr{code: exitError, msg: fmt.Sprintf("could not render %s output: %v", t.Format, err)}
 		}
-		if err := atomicfile.WriteFile(t.Path, buf.Bytes(), 0o644); err != nil {
-			return &exitErr{code: exitError, msg: err.Error()}
+		rendered[i] = buf.Bytes()
+	}
+	for i, t := range targets {
+		if t.Path == "" {
+			if _, err := a.stdout.Write(rendered[i]); err != nil {
+				return &exitErr{code: exitError, msg: fmt.Sprintf("could not write %s output: %v", t.Format, err)}
+			}
+		}
+	}
+	for i, t := range targets {
+		if t.Path != "" {
+			if err := atomicfile.WriteFile(t.Path, rendered[i], 0o644); err != nil {
+				return &exitErr{code: exitError, msg: fmt.Sprintf("%s output: %v", t.Format, err)}
+			}
 		}
 	}
 	if diag.HasBlocking(ds) && !f.exitZero {
@@ -151,25 +233,45 @@ func (a *app) report(f *reportFlags, command string, ds []diag.Diagnostic, files
 	return nil
 }
 
-// useColor applies the colour precedence: flag > NO_COLOR > FORCE_COLOR >
-// is-a-terminal.
-func useColor(flag string, w io.Writer) bool {
+// colorEnabled applies the colour precedence of ecosystem.md §8: --color
+// always/never > NO_COLOR (any non-empty value) > FORCE_COLOR or
+// CLICOLOR_FORCE (non-empty, not "0") > TERM=dumb or CLICOLOR=0 > whether
+// w, the stream actually written, is a terminal.
+func colorEnabled(flag string, getenv func(string) string, w io.Writer) bool {
 	switch flag {
 	case "always":
 		return true
 	case "never":
 		return false
 	}
-	if os.Getenv("NO_COLOR") != "" {
+	if getenv("NO_COLOR") != "" {
 		return false
 	}
-	if v := os.Getenv("FORCE_COLOR"); v != "" && v != "0" {
-		return true
+	for _, k := range []string{"FORCE_COLOR", "CLICOLOR_FORCE"} {
+		if v := getenv(k); v != "" && v != "0" {
+			return true
+		}
+	}
+	if getenv("TERM") == "dumb" || getenv("CLICOLOR") == "0" {
+		return false
 	}
 	f, ok := w.(*os.File)
-	if !ok {
-		return false
+	return ok && (isatty.IsTerminal(f.Fd()) || isatty.IsCygwinTerminal(f.Fd()))
+}
+
+// repoRoot is the nearest directory at or above dir holding .git (a
+// directory, or a file for worktrees and submodules), else dir itself. SARIF
+// URIs are relative to it, so they match the paths GitHub knows whatever
+// directory nullius ran in.
+func repoRoot(dir string) string {
+	for d := dir; ; {
+		if _, err := os.Lstat(filepath.Join(d, ".git")); err == nil {
+			return d
+		}
+		parent := filepath.Dir(d)
+		if parent == d {
+			return dir
+		}
+		d = parent
 	}
-	fi, err := f.Stat()
-	return err == nil && fi.Mode()&os.ModeCharDevice != 0 && os.Getenv("TERM") != "dumb"
 }

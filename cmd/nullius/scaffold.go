@@ -1,7 +1,81 @@
 package main
 
-import "github.com/spf13/cobra"
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/nullius-dev/nullius/pipeline/gaiacli"
+	"github.com/nullius-dev/nullius/pipeline/scaffold"
+)
 
 func (a *app) scaffoldCmd() *cobra.Command {
-	return a.pending("scaffold", "Create a Gaia package skeleton")
+	var slug, dest, gaiaBin string
+	cmd := &cobra.Command{
+		Use:   "scaffold --slug SLUG --dest DIR",
+		Short: "Create a Gaia package skeleton",
+		Long: `Create DIR/SLUG-gaia, the skeleton of a Gaia idea package: pyproject.toml pinned
+to gaia-lang==0.5.0a4 and Python 3.12, .python-version, and
+src/<slug_with_underscores>/__init__.py declaring worth (the only export) and
+the five criterion claims, with stock sentences to replace and the wiring
+recipes as comments. No gaia is needed and no nested git repository is made.
+
+With --gaia BIN, the skeleton is made by 'gaia build init' instead (the
+version must be exactly 0.5.0a4), then hardened: nested .git, .venv and
+uv.lock removed, pins retargeted; a changed init template stops it.
+
+It never overwrites: an existing DIR/SLUG-gaia is refused (exit 2), and a
+failure leaves nothing behind. The package path is printed on stdout. Next,
+'nullius lint' names each stock sentence still to replace.`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if slug == "" || dest == "" {
+				return usageErrorf("scaffold needs --slug SLUG and --dest DIR")
+			}
+			opts := scaffold.Options{Slug: slug, Dest: dest}
+			if gaiaBin != "" {
+				opts.Gaia = &gaiacli.CLI{Bin: gaiaBin}
+			}
+			pkg, err := scaffold.Create(cmd.Context(), opts)
+			if err != nil {
+				return a.scaffoldFailure(err)
+			}
+			fmt.Fprintln(a.stdout, pkg)
+			if !scaffold.InGitWorkTree(pkg) {
+				fmt.Fprintf(a.stderr, "nullius: note: %q is not under version control; commit the package with "+
+					"the project (git init at the project root if needed); nullius never runs it for you\n", pkg)
+			}
+			fmt.Fprintf(a.stderr, "nullius: next: replace the six stock sentences (nullius lint %q names them), wire "+
+				"observe() and infer() statements, then nullius extract --package %q\n", pkg, pkg)
+			return nil
+		},
+	}
+	cmd.Flags().StringVar(&slug, "slug", "", "the idea slug, e.g. my-idea (the package is DEST/SLUG-gaia)")
+	cmd.Flags().StringVar(&dest, "dest", "", "the existing directory to create the package in")
+	cmd.Flags().StringVar(&gaiaBin, "gaia", "", "build the skeleton with this gaia's 'gaia build init' and harden it")
+	cmd.Flags().StringVar(&gaiaBin, "gaia-bin", "", "alias of --gaia, as the reference spells it")
+	_ = cmd.Flags().MarkHidden("gaia-bin")
+	return cmd
+}
+
+// scaffoldFailure prints a scaffold error (every one exits 2), with gaia's
+// own output for a failed init and the install recipe for gaia trouble.
+func (a *app) scaffoldFailure(err error) error {
+	fmt.Fprintln(a.stderr, "nullius: "+err.Error())
+	var ie *scaffold.InitError
+	if errors.As(err, &ie) {
+		for _, line := range strings.Split(ie.Result.Output(), "\n") {
+			if line != "" {
+				fmt.Fprintln(a.stderr, "  "+line)
+			}
+		}
+	}
+	var re *gaiacli.RunError
+	var ve *gaiacli.VersionError
+	if errors.As(err, &re) || errors.As(err, &ve) {
+		fmt.Fprintln(a.stderr, "nullius: hint: "+gaiacli.InstallHint)
+	}
+	return &exitErr{code: exitError}
 }

@@ -1,17 +1,72 @@
 package main
 
-import "github.com/spf13/cobra"
+import (
+	"fmt"
+	"runtime"
+	"runtime/debug"
+	"strings"
+
+	"github.com/spf13/cobra"
+)
+
+// Set at link time by release builds:
+//
+//	go build -ldflags "-X main.buildVersion=0.1.0 -X main.buildCommit=abc1234" ./cmd/nullius
+var (
+	buildVersion string
+	buildCommit  string
+)
 
 func (a *app) versionCmd() *cobra.Command {
-	return a.pending("version", "Print the nullius version")
+	return &cobra.Command{
+		Use:   "version",
+		Short: "Print the nullius version",
+		Long: `Version prints the nullius version, the commit it was built from and the Go
+toolchain that built it. Release builds set the version with -ldflags; otherwise
+it comes from the module version 'go install' records, then the VCS stamp of a
+build in a checkout.`,
+		Args: noArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			_, err := fmt.Fprintln(a.stdout, versionLine())
+			return err
+		},
+	}
 }
 
-// version is the nullius version string (set with -ldflags "-X main.buildVersion=...").
+// version is the nullius version string: -ldflags first, then the module
+// version of a `go install ...@vX` build, then the development default.
 func version() string {
 	if buildVersion != "" {
 		return buildVersion
 	}
+	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" && bi.Main.Version != "(devel)" {
+		return strings.TrimPrefix(bi.Main.Version, "v")
+	}
 	return "0.1.0-dev"
 }
 
-var buildVersion string
+// versionLine is e.g. "nullius 0.1.0 (commit abc1234, go1.26.8 linux/amd64)".
+func versionLine() string {
+	commit := buildCommit
+	modified := false
+	if bi, ok := debug.ReadBuildInfo(); ok {
+		for _, s := range bi.Settings {
+			switch {
+			case s.Key == "vcs.revision" && commit == "":
+				commit = s.Value
+			case s.Key == "vcs.modified":
+				modified = s.Value == "true"
+			}
+		}
+	}
+	if len(commit) > 12 {
+		commit = commit[:12]
+	}
+	switch {
+	case commit == "":
+		commit = "unknown"
+	case modified && buildCommit == "":
+		commit += "+dirty"
+	}
+	return fmt.Sprintf("nullius %s (commit %s, %s %s/%s)", version(), commit, runtime.Version(), runtime.GOOS, runtime.GOARCH)
+}

@@ -1,7 +1,192 @@
 package main
 
-import "github.com/spf13/cobra"
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+
+	"github.com/spf13/cobra"
+
+	"github.com/nullius-dev/nullius/internal/diag"
+	"github.com/nullius-dev/nullius/pipeline/writeback"
+)
 
 func (a *app) writebackCmd() *cobra.Command {
-	return a.pending("writeback", "Write a posterior to the idea store")
+	var (
+		o                      writeback.Options
+		postPath, rpc          string
+		ideaRPC, runner        string
+		allowAlias, allowExplo bool
+	)
+	cmd := &cobra.Command{
+		Use:   "writeback --campaign-id ID --node-id ID --store-root DIR --survey F --matrix F --report F",
+		Short: "Write an extracted posterior to the idea store, after the close-prior gate",
+		Long: `Writeback sends one posterior (the JSON that 'nullius extract' prints) to the
+idea store's node.set_posterior RPC, after a preflight that fails closed at
+the first refusal and sends nothing:
+
+  1. the payload: value in [0, 1], integer evidence_count, a pinned
+     gaia_package_ref that is not exploration-only
+  2. the close-prior gate over --survey, --matrix and --report (the pinned
+     ledger resolved and recomputed under the project root)
+  3. the package: ir.json resolved inside the project root and matching the
+     pin byte for byte, the worth export, the extractor's quarantine record
+     (.gaia/discipline.json), the discipline re-run on source and IR, and
+     value / evidence_count recomputed from beliefs.json and ir.json
+  4. the tension/IR consistency of the matrix grade
+  5. the RPC program exists
+
+The project root is --project-root, else the nearest ancestor of --store-root
+holding .nullius/. The RPC program is --rpc "node <repo>/packages/idea-engine/bin/idea-rpc.mjs"
+(split into words without a shell), else $NULLIUS_IDEA_RPC, else --runner and
+--idea-rpc as in the reference. The request JSON goes to its stdin.
+
+The idempotency key is the reference's recipe (campaign, node, ref,
+repr(value), evidence_count), printed before the call. A replay of an earlier
+identical write is reported with a WARNING; --new-write mints a fresh key
+(the derived key plus a random suffix); --idempotency-key reuses one.
+
+Exit codes: 0 written or replayed, 1 the store refused the write (lifecycle,
+idempotency conflict, schema), 2 refused locally or infrastructure failure.`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			for _, req := range []struct{ flag, val string }{
+				{"--campaign-id", o.CampaignID}, {"--node-id", o.NodeID}, {"--store-root", o.StoreRoot},
+				{"--survey", o.Survey}, {"--matrix", o.Matrix}, {"--report", o.Report},
+			} {
+				if req.val == "" {
+					return usageErrorf("writeback needs %s", req.flag)
+				}
+			}
+			if o.NewWrite && o.IdempotencyKey != "" {
+				return usageErrorf("--new-write and --idempotency-key are mutually exclusive: --new-write mints a fresh key, --idempotency-key retries a printed one")
+			}
+			o.AllowExploratory = allowExplo || allowAlias
+			var err error
+			if o.Posterior, o.PosteriorSource, err = a.readPosterior(postPath); err != nil {
+				return err
+			}
+			if rpc == "" {
+				rpc = a.getenv("NULLIUS_IDEA_RPC")
+			}
+			switch {
+			case rpc != "":
+				argv, err := writeback.SplitCommand(rpc)
+				if err != nil {
+					return usageErrorf("--rpc: %v", err)
+				}
+				o.Caller = writeback.CommandCaller{Argv: argv}
+			case ideaRPC != "":
+				if _, err := os.Stat(ideaRPC); err != nil {
+					return &exitErr{code: exitError, msg: fmt.Sprintf("RPC caller not found: %q", ideaRPC)}
+				}
+				o.Caller = writeback.CommandCaller{Argv: []string{runner, ideaRPC}}
+			}
+			o.Discipline = writeback.DefaultDiscipline
+			o.ReportChecks = reportWriteChecks
+			o.Stderr = a.stderr
+			res, err := writeback.Run(context.Background(), o)
+			if err != nil {
+				return a.writebackRefusal(err)
+			}
+			out := res.Outcome
+			if out.Response != nil && out.Exit == 0 {
+				b, _ := json.MarshalIndent(out.Response, "", "  ")
+				fmt.Fprintln(a.stdout, string(b))
+			}
+			if out.Exit == 0 {
+				fmt.Fprintln(a.stderr, out.Message)
+				return nil
+			}
+			return &exitErr{code: out.Exit, msg: out.Message + "; " + lifecycleHint(out.Response)}
+		},
+	}
+	fl := cmd.Flags()
+	fl.StringVar(&postPath, "posterior-json", "-", "posterior payload file ('-' reads stdin)")
+	fl.StringVar(&o.CampaignID, "campaign-id", "", "idea-store campaign id (required)")
+	fl.StringVar(&o.NodeID, "node-id", "", "idea-store node id (required)")
+	fl.StringVar(&o.StoreRoot, "store-root", "", "idea-store root (required)")
+	fl.StringVar(&o.Survey, "survey", "", "literature_survey_v1 JSON (required)")
+	fl.StringVar(&o.Matrix, "matrix", "", "close-prior matrix JSON (required)")
+	fl.StringVar(&o.Report, "report", "", "posterior_report_v1 Markdown (required)")
+	fl.StringVar(&o.Survey, "literature-survey-json", "", "alias of --survey (the reference's name)")
+	fl.StringVar(&o.Matrix, "close-prior-matrix-json", "", "alias of --matrix (the reference's name)")
+	fl.StringVar(&o.Report, "posterior-report-md", "", "alias of --report (the reference's name)")
+	fl.BoolVar(&allowExplo, "allow-exploratory", false, "allow exploratory_allocation on coverage_incomplete (an explicit, flagged waiver)")
+	fl.BoolVar(&allowAlias, "allow-exploratory-allocation", false, "alias of --allow-exploratory (the reference's name)")
+	fl.StringVar(&o.ProjectRoot, "project-root", "", "project root (default: nearest ancestor of --store-root holding .nullius/)")
+	fl.StringVar(&rpc, "rpc", "", "idea-store RPC command, e.g. \"node packages/idea-engine/bin/idea-rpc.mjs\" (default $NULLIUS_IDEA_RPC)")
+	fl.StringVar(&ideaRPC, "idea-rpc", "", "path of the RPC caller script, run with --runner (the reference's form)")
+	fl.StringVar(&runner, "runner", "node", "interpreter for --idea-rpc")
+	fl.StringVar(&o.IdempotencyKey, "idempotency-key", "", "use this key verbatim (retry a printed key)")
+	fl.BoolVar(&o.NewWrite, "new-write", false, "salt the derived key: write again on purpose")
+	return cmd
+}
+
+// readPosterior reads the payload from a file or stdin.
+func (a *app) readPosterior(path string) ([]byte, string, error) {
+	if path == "-" || path == "" {
+		b, err := io.ReadAll(a.stdin)
+		if err != nil {
+			return nil, "", &exitErr{code: exitError, msg: "cannot read the posterior from stdin: " + err.Error()}
+		}
+		return b, "stdin", nil
+	}
+	b, err := os.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, "", &exitErr{code: exitError, msg: fmt.Sprintf("posterior JSON not found: %q", path)}
+	}
+	if err != nil {
+		return nil, "", &exitErr{code: exitError, msg: fmt.Sprintf("cannot read posterior JSON %q: %v", path, err)}
+	}
+	return b, path, nil
+}
+
+// writebackRefusal prints a local refusal: located findings first (one per
+// line on stderr), then the one-line reason; exit 2, nothing sent.
+func (a *app) writebackRefusal(err error) error {
+	var ge *writeback.GateError
+	var rf *writeback.Refusal
+	var ds []diag.Diagnostic
+	msg := err.Error()
+	switch {
+	case errors.As(err, &ge):
+		ds, msg = ge.Diags, ge.Header
+	case errors.As(err, &rf):
+		ds, msg = rf.Diags, rf.Msg
+	}
+	n := 0
+	for _, d := range diag.SortDedup(ds) {
+		if d.Severity == diag.Error {
+			fmt.Fprintf(a.stderr, "  - %s\n", d.String())
+			n++
+		}
+	}
+	if ge != nil {
+		msg = fmt.Sprintf("%s %d problems (listed above)", msg, n)
+	}
+	return &exitErr{code: exitError, msg: "error: " + msg + "; nothing was sent to the store"}
+}
+
+// lifecycleHint turns a store refusal into the operator's next step (§3.7).
+func lifecycleHint(resp map[string]any) string {
+	e, _ := resp["error"].(map[string]any)
+	data, _ := e["data"].(map[string]any)
+	details, _ := data["details"].(map[string]any)
+	switch data["reason"] {
+	case "posterior_write_lifecycle_invalid":
+		if details["current_state"] == "candidate" {
+			return "the node is a candidate: move it to admission_review (node.set_lifecycle) before writing a posterior"
+		}
+		return fmt.Sprintf("a posterior can be written only in admission_review, admitted or needs_refresh (the node is %v)", details["current_state"])
+	case "idempotency_key_conflict":
+		return "this key was used for a different payload (coverage or refs changed): re-run with --new-write to write again"
+	case "posterior_status_not_supported_by_coverage":
+		return "current needs saturated coverage or an allowed exploratory allocation"
+	}
+	return "see the store's error above"
 }

@@ -1,13 +1,25 @@
 // Package output prints diagnostics in every format nullius supports:
-// text, json, sarif and github. Printers are pure functions from a sorted
-// diagnostic list to an io.Writer; file destinations are written atomically
-// by the caller.
+// text, json, sarif and github. Each format lives in its own file as a pure
+// function from a diagnostic list and a Meta to an io.Writer: no printer
+// reads the environment, touches a global or writes a file. File
+// destinations are written atomically by the caller (cmd/nullius).
+//
+// What the formats show:
+//
+//   - text hides suppressed findings unless Meta.ShowSuppressed, and ends
+//     with one summary line only when it printed at least one finding, so a
+//     clean run prints nothing at all.
+//   - json and sarif always carry every finding, suppressed ones included
+//     (json with "suppressed": true, sarif with an inSource suppression), so
+//     a machine reader never loses a finding.
+//   - github hides suppressed findings unless Meta.ShowSuppressed (then they
+//     are notices): an annotation cannot be marked as suppressed.
 package output
 
 import (
-	"encoding/json"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"github.com/nullius-dev/nullius/internal/diag"
@@ -19,6 +31,21 @@ type Meta struct {
 	Version string // nullius version
 	Color   bool   // text only: colourise
 	Files   int    // number of files examined, for the summary
+	// ShowSuppressed makes text and github print suppressed findings too.
+	ShowSuppressed bool
+	// WorkDir is the absolute directory relative diagnostic paths are
+	// relative to (the process working directory); "" means they are used
+	// as given.
+	WorkDir string
+	// SrcRoot is the absolute repository root SARIF URIs are made relative
+	// to (%SRCROOT%); "" means WorkDir.
+	SrcRoot string
+	// ReadFile returns the content of the file a diagnostic names (its Path
+	// as given). SARIF uses it to turn byte columns into code-point columns
+	// and to fingerprint the flagged line; github uses it for columns.
+	// nil, or an error, means the content is unknown: SARIF then reports
+	// whole-line regions rather than guessing a column.
+	ReadFile func(path string) ([]byte, error)
 }
 
 // Target is one requested output: a format and an optional file path
@@ -31,27 +58,39 @@ type Target struct {
 // Formats lists the supported format names.
 func Formats() []string { return []string{"text", "json", "sarif", "github"} }
 
-// ParseTargets parses a --format value such as "text,sarif:out.sarif".
-// At most one target may go to stdout.
+// ParseTargets parses a --format value such as "text,sarif:out.sarif". A
+// path of "-" means stdout. At most one target may go to stdout, and no
+// file may be named twice.
 func ParseTargets(spec string) ([]Target, error) {
 	var out []Target
 	stdout := 0
+	seen := map[string]bool{}
 	for _, part := range strings.Split(spec, ",") {
 		part = strings.TrimSpace(part)
 		if part == "" {
 			continue
 		}
-		name, path, _ := strings.Cut(part, ":")
-		if !known(name) {
-			return nil, fmt.Errorf("unknown format %q (want one of %s)", name, strings.Join(Formats(), ", "))
+		name, path, hasPath := strings.Cut(part, ":")
+		name = strings.ToLower(strings.TrimSpace(name))
+		if !slices.Contains(Formats(), name) {
+			return nil, fmt.Errorf("unknown format %q; use one of %s, each optionally with :FILE", name, strings.Join(Formats(), ", "))
+		}
+		if hasPath && path == "" {
+			return nil, fmt.Errorf("format %q has an empty file name after ':'; write %s:FILE, or %s for stdout", part, name, name)
+		}
+		if path == "-" {
+			path = ""
 		}
 		if path == "" {
 			stdout++
+		} else if seen[path] {
+			return nil, fmt.Errorf("file %q is named by two formats; give each format its own file", path)
 		}
+		seen[path] = true
 		out = append(out, Target{Format: name, Path: path})
 	}
 	if len(out) == 0 {
-		return nil, fmt.Errorf("no output format given (want one of %s)", strings.Join(Formats(), ", "))
+		return nil, fmt.Errorf("no output format given; use one of %s", strings.Join(Formats(), ", "))
 	}
 	if stdout > 1 {
 		return nil, fmt.Errorf("--format %q sends more than one format to stdout; give the others a file (e.g. sarif:out.sarif)", spec)
@@ -59,24 +98,21 @@ func ParseTargets(spec string) ([]Target, error) {
 	return out, nil
 }
 
-func known(name string) bool {
-	for _, f := range Formats() {
-		if f == name {
-			return true
-		}
-	}
-	return false
-}
-
-// Write prints ds (already sorted with diag.SortDedup) in format to w.
+// Write prints ds in format to w. It sorts and deduplicates a copy of ds
+// first, so every format is deterministic whatever the caller passed.
 func Write(w io.Writer, format string, ds []diag.Diagnostic, meta Meta) error {
+	ds = diag.SortDedup(slices.Clone(ds))
 	switch format {
 	case "text":
 		return writeText(w, ds, meta)
 	case "json":
 		return writeJSON(w, ds, meta)
+	case "sarif":
+		return writeSARIF(w, ds, meta)
+	case "github":
+		return writeGitHub(w, ds, meta)
 	}
-	return fmt.Errorf("format %q is not implemented yet", format)
+	return fmt.Errorf("unknown format %q; use one of %s", format, strings.Join(Formats(), ", "))
 }
 
 // Summary counts findings by severity.
@@ -87,7 +123,7 @@ type Summary struct {
 	Files      int `json:"files"`
 }
 
-// Summarize counts ds.
+// Summarize counts ds. A suppressed finding counts only as suppressed.
 func Summarize(ds []diag.Diagnostic, files int) Summary {
 	s := Summary{Files: files}
 	for _, d := range ds {
@@ -101,32 +137,4 @@ func Summarize(ds []diag.Diagnostic, files int) Summary {
 		}
 	}
 	return s
-}
-
-func writeText(w io.Writer, ds []diag.Diagnostic, meta Meta) error {
-	for _, d := range ds {
-		if d.Suppressed {
-			continue
-		}
-		if _, err := fmt.Fprintln(w, d.String()); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-func writeJSON(w io.Writer, ds []diag.Diagnostic, meta Meta) error {
-	if ds == nil {
-		ds = []diag.Diagnostic{}
-	}
-	doc := struct {
-		Version     int               `json:"version"`
-		Tool        string            `json:"tool"`
-		Diagnostics []diag.Diagnostic `json:"diagnostics"`
-		Summary     Summary           `json:"summary"`
-	}{1, "nullius", ds, Summarize(ds, meta.Files)}
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	enc.SetEscapeHTML(false)
-	return enc.Encode(doc)
 }

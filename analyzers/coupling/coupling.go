@@ -1,0 +1,102 @@
+package coupling
+
+import (
+	"strconv"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/nullius-dev/nullius/analyzers/gaiaref"
+	"github.com/nullius-dev/nullius/analyzers/internal/ruleutil"
+	"github.com/nullius-dev/nullius/pyscan"
+)
+
+// Analyzer reports GAIA502, GAIA503 and GAIA509.
+var Analyzer = &analysis.Analyzer{
+	Name:     "coupling",
+	Doc:      "check ungraded couplings, associate grades and operator arity (GAIA502, GAIA503, GAIA509)",
+	Requires: []*analysis.Analyzer{gaiaref.Analyzer},
+	Run:      run,
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	for _, f := range ruleutil.Files(pass) {
+		for _, s := range f.Stmts {
+			switch s.Verb {
+			case "equal", "contradict", "exclusive":
+				checkArity(pass, f, s)
+				checkWorth(pass, f, s, operands(s.Call))
+			case "associate":
+				checkAssociate(pass, f, s.Call)
+				checkWorth(pass, f, s, operands(s.Call))
+			case "derive", "compute":
+				checkWorth(pass, f, s, conclusion(s.Call))
+			}
+		}
+	}
+	return nil, nil
+}
+
+// operands returns the a/b operands, positional or keyword.
+func operands(c *pyscan.Call) []*pyscan.Expr {
+	ops := append([]*pyscan.Expr(nil), c.Args...)
+	for _, name := range []string{"a", "b"} {
+		if k := c.Keyword(name); k != nil {
+			ops = append(ops, k.Value)
+		}
+	}
+	return ops
+}
+
+// conclusion returns the conclusion of derive/compute.
+func conclusion(c *pyscan.Call) []*pyscan.Expr {
+	if k := c.Keyword("conclusion"); k != nil {
+		return []*pyscan.Expr{k.Value}
+	}
+	if len(c.Args) > 0 {
+		return c.Args[:1]
+	}
+	return nil
+}
+
+// Have: exclusive(a, b, c)
+func checkArity(pass *analysis.Pass, f *gaiaref.File, s *gaiaref.Stmt) {
+	n := len(operands(s.Call))
+	if n == 2 && !s.Call.StarArgs {
+		return
+	}
+	found := "found " + strconv.Itoa(n)
+	if s.Call.StarArgs {
+		found = "found a *splat"
+	}
+	ruleutil.Report(pass, f.File, s.Call.Span, "GAIA509",
+		"%s takes exactly two operands, %s; Gaia raises TypeError at compile time: expand into pairwise %s() calls", s.Verb, found, s.Verb)
+}
+
+// gradeValues are the probabilities the three grades use.
+var gradeValues = map[float64]bool{0.03: true, 0.09: true, 0.25: true, 0.75: true, 0.90: true}
+
+// Have: associate(a, b, p_a_given_b=0.9, p_b_given_a=0.9)
+func checkAssociate(pass *analysis.Pass, f *gaiaref.File, c *pyscan.Call) {
+	for _, name := range []string{"p_a_given_b", "p_b_given_a"} {
+		k := c.Keyword(name)
+		if k == nil {
+			ruleutil.Report(pass, f.File, c.Span, "GAIA503", "associate has no literal %s; write one of the grade values 0.03, 0.09, 0.25, 0.75, 0.90", name)
+			continue
+		}
+		v, ok := ruleutil.Numeric(k.Value)
+		if !ok || k.Value.Kind != pyscan.ExprNumber || !gradeValues[v] {
+			ruleutil.Report(pass, f.File, k.Value.Span, "GAIA503",
+				"associate uses off-grade %s=%s; write a literal grade value 0.03, 0.09, 0.25, 0.75 or 0.90", name, k.Value.Text)
+		}
+	}
+}
+
+// Have: derive(worth, given=[ev]) / equal(worth, x)
+func checkWorth(pass *analysis.Pass, f *gaiaref.File, s *gaiaref.Stmt, exprs []*pyscan.Expr) {
+	for _, e := range exprs {
+		if ruleutil.IsClaim(f, e, "worth") {
+			ruleutil.Report(pass, f.File, e.Span, "GAIA502",
+				"%s couples worth without a likelihood grade; worth must move only through graded infer updates of its criteria, so replace this with infer(..., hypothesis=worth) at a grade", s.Verb)
+		}
+	}
+}

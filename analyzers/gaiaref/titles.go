@@ -1,0 +1,78 @@
+package gaiaref
+
+import "github.com/nullius-dev/nullius/pyscan"
+
+// TitleMap is the reference's claim identity by title (M6): variable ->
+// the literal `title=` of the claim assigned to it, forgotten when the
+// variable is assigned again anywhere in the file.
+type TitleMap struct {
+	titles     map[string]string
+	reassigned map[string]bool
+}
+
+// Title returns the claim title recorded for a variable.
+func (t *TitleMap) Title(name string) (string, bool) {
+	if t == nil || t.reassigned[name] {
+		return "", false
+	}
+	s, ok := t.titles[name]
+	return s, ok
+}
+
+// Is reports whether the hypothesis expression names the claim X: a bare
+// name that is X itself or a variable whose claim title is X.
+func (t *TitleMap) Is(hyp *pyscan.Expr, x string) bool {
+	if hyp == nil || hyp.Kind != pyscan.ExprName {
+		return false
+	}
+	if hyp.Name == x {
+		return true
+	}
+	title, ok := t.Title(hyp.Name)
+	return ok && title == x
+}
+
+// buildTitles records `x = claim(..., title="...")` assignments with one
+// bare-name target anywhere in the file. The claim call may be any Gaia
+// claim (also through an alias, which the reference missed) or a call
+// spelled `claim` whose provenance is unknown: for identity, recognising
+// more claims only means checking more updates.
+func buildTitles(f *File) *TitleMap {
+	t := &TitleMap{titles: map[string]string{}, reassigned: map[string]bool{}}
+	for _, a := range f.Module.Assigns {
+		if len(a.Targets) != 1 || a.Targets[0].Kind != pyscan.ExprName {
+			continue
+		}
+		name := a.Targets[0].Name
+		title, isClaim := claimTitle(f, a)
+		_, mapped := t.titles[name]
+		switch {
+		case mapped || t.reassigned[name]:
+			if !a.Annotated || a.Value != nil {
+				t.reassigned[name] = true
+			}
+		case isClaim && !a.Annotated && !a.Augmented && !a.Walrus:
+			t.titles[name] = title
+		}
+	}
+	return t
+}
+
+// claimTitle returns the literal title of a claim call assigned by a.
+func claimTitle(f *File, a *pyscan.Assign) (string, bool) {
+	v := a.Value
+	if v == nil || v.Kind != pyscan.ExprCall || v.Call == nil {
+		return "", false
+	}
+	c := v.Call
+	if s := f.byCall[c]; s == nil || s.Verb != "claim" {
+		if spelled(c.Func) != "claim" {
+			return "", false
+		}
+	}
+	k := c.Keyword("title")
+	if k == nil || k.Value.Kind != pyscan.ExprString {
+		return "", false
+	}
+	return k.Value.Str, true
+}

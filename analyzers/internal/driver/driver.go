@@ -1,0 +1,177 @@
+// Package driver runs go/analysis analyzers over the Python files of one
+// Gaia package. The stock drivers load Go packages; this one hands each
+// analyzer a Pass whose OtherFiles are the package's .py files, whose Fset
+// the pyparse analyzer fills with AddFile/SetLinesForContent, and whose
+// diagnostics are converted into diag.Diagnostic records (the rule code is
+// the Category, name and severity come from the registry).
+package driver
+
+import (
+	"errors"
+	"fmt"
+	"go/token"
+	"go/types"
+	"io"
+	"os"
+	"path/filepath"
+	"reflect"
+	"slices"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/nullius-dev/nullius/analyzers/internal/suppress"
+	"github.com/nullius-dev/nullius/analyzers/pyparse"
+	"github.com/nullius-dev/nullius/internal/diag"
+)
+
+// Options configure one run.
+type Options struct {
+	// Suppress applies `# nullius: ignore[CODE] reason` comments and
+	// reports malformed and unused ones (NULLIUS001/NULLIUS002). Only
+	// meaningful when every analyzer runs; a partial run would call every
+	// suppression for a rule it skipped unused.
+	Suppress bool
+}
+
+// Run runs analyzers (and everything they require) over files, the
+// display paths of one package's Python files. The error is for a broken
+// analyzer set or an analyzer that could not do its job, never for
+// findings.
+func Run(dir string, files []string, analyzers []*analysis.Analyzer, opts Options) ([]diag.Diagnostic, error) {
+	if err := analysis.Validate(analyzers); err != nil {
+		return nil, err
+	}
+	r := &runner{
+		fset:    token.NewFileSet(),
+		files:   files,
+		pkg:     types.NewPackage(filepath.ToSlash(dir), "gaia"),
+		results: map[*analysis.Analyzer]any{},
+		done:    map[*analysis.Analyzer]bool{},
+	}
+	for _, a := range analyzers {
+		if err := r.exec(a); err != nil {
+			return nil, err
+		}
+	}
+	ds, err := r.convert()
+	if err != nil {
+		return nil, err
+	}
+	if opts.Suppress {
+		if parsed, ok := r.results[pyparse.Analyzer].(*pyparse.Result); ok {
+			ds = suppress.Apply(ds, parsed)
+		}
+	}
+	return ds, nil
+}
+
+type reported struct {
+	a *analysis.Analyzer
+	d analysis.Diagnostic
+}
+
+type runner struct {
+	fset    *token.FileSet
+	files   []string
+	pkg     *types.Package
+	results map[*analysis.Analyzer]any
+	done    map[*analysis.Analyzer]bool
+	diags   []reported
+}
+
+// exec runs a after its requirements, once (a memoised depth-first walk
+// of the Requires graph, which Validate proved acyclic).
+func (r *runner) exec(a *analysis.Analyzer) error {
+	if r.done[a] {
+		return nil
+	}
+	r.done[a] = true
+	resultOf := map[*analysis.Analyzer]any{}
+	for _, req := range a.Requires {
+		if err := r.exec(req); err != nil {
+			return err
+		}
+		resultOf[req] = r.results[req]
+	}
+	pass := &analysis.Pass{
+		Analyzer:   a,
+		Fset:       r.fset,
+		OtherFiles: r.files,
+		Pkg:        r.pkg,
+		TypesInfo:  &types.Info{},
+		TypesSizes: types.SizesFor("gc", "amd64"),
+		ResultOf:   resultOf,
+		ReadFile:   r.readFile,
+		Report:     func(d analysis.Diagnostic) { r.diags = append(r.diags, reported{a, d}) },
+	}
+	res, err := a.Run(pass)
+	if err != nil {
+		return fmt.Errorf("analyzer %s: %w", a.Name, err)
+	}
+	// Validate does not check result types; a mismatch would panic in a
+	// dependent's type assertion, so catch it here.
+	if a.ResultType != nil && (res == nil || reflect.TypeOf(res) != a.ResultType) {
+		return fmt.Errorf("analyzer %s returned %T, want %v", a.Name, res, a.ResultType)
+	}
+	r.results[a] = res
+	return nil
+}
+
+// readFile serves the package's own files only, refusing anything larger
+// than pyparse.MaxFileSize before reading it whole.
+func (r *runner) readFile(name string) ([]byte, error) {
+	if !slices.Contains(r.files, name) {
+		return nil, fmt.Errorf("%s is not a file of this package", name)
+	}
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	src, err := io.ReadAll(io.LimitReader(f, pyparse.MaxFileSize+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(src) > pyparse.MaxFileSize {
+		return nil, pyparse.ErrTooLarge
+	}
+	return src, nil
+}
+
+// convert turns reported analysis diagnostics into diag records.
+func (r *runner) convert() ([]diag.Diagnostic, error) {
+	out := make([]diag.Diagnostic, 0, len(r.diags))
+	for _, rd := range r.diags {
+		rule, ok := diag.Lookup(rd.d.Category)
+		if !ok || rd.d.Category == "" {
+			return nil, fmt.Errorf("analyzer %s reported unregistered rule code %q", rd.a.Name, rd.d.Category)
+		}
+		start := r.fset.Position(rd.d.Pos)
+		if !start.IsValid() {
+			return nil, errors.New("analyzer " + rd.a.Name + " reported a diagnostic without a position: " + rd.d.Message)
+		}
+		end := start
+		if p := r.fset.Position(rd.d.End); p.IsValid() && rd.d.End >= rd.d.Pos {
+			end = p
+		}
+		d := rule.New(filepath.ToSlash(start.Filename), start.Line, start.Column, end.Line, end.Column, "%s", rd.d.Message)
+		d.Fixes = fixes(r.fset, rd.d.SuggestedFixes)
+		out = append(out, d)
+	}
+	return out, nil
+}
+
+// fixes converts suggested fixes into byte-offset edits.
+func fixes(fset *token.FileSet, sf []analysis.SuggestedFix) []diag.Fix {
+	var out []diag.Fix
+	for _, f := range sf {
+		fix := diag.Fix{Message: f.Message}
+		for _, e := range f.TextEdits {
+			fix.Edits = append(fix.Edits, diag.Edit{
+				Start: fset.Position(e.Pos).Offset, End: fset.Position(e.End).Offset, NewText: string(e.NewText),
+			})
+		}
+		out = append(out, fix)
+	}
+	return out
+}

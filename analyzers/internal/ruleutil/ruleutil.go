@@ -1,0 +1,196 @@
+// Package ruleutil holds the small helpers the rule analyzers share:
+// reporting at a pyscan span, Python-style value rendering for messages,
+// the likelihood grades (M7) and the note keyword of each verb.
+package ruleutil
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/nullius-dev/nullius/analyzers/gaiaref"
+	"github.com/nullius-dev/nullius/analyzers/pyparse"
+	"github.com/nullius-dev/nullius/pyscan"
+)
+
+// Report reports code at span of file f.
+func Report(pass *analysis.Pass, f *pyparse.File, span pyscan.Span, code, format string, args ...any) {
+	pos, end := f.Span(span)
+	pass.Report(analysis.Diagnostic{Pos: pos, End: end, Category: code, Message: fmt.Sprintf(format, args...)})
+}
+
+// Files returns the resolved files of the pass (its gaiaref result).
+func Files(pass *analysis.Pass) []*gaiaref.File {
+	return pass.ResultOf[gaiaref.Analyzer].(*gaiaref.Result).Files
+}
+
+// ValueSpan is the span of a keyword's value, or of the call when the
+// keyword is absent: findings point at the exact value at fault.
+func ValueSpan(c *pyscan.Call, k *pyscan.Keyword) pyscan.Span {
+	if k != nil && k.Value != nil {
+		return k.Value.Span
+	}
+	return c.Span
+}
+
+// NoteKeyword is the keyword that carries a verb's note: `justification`
+// for register_prior, `rationale` for the others.
+func NoteKeyword(verb string) string {
+	if verb == "register_prior" {
+		return "justification"
+	}
+	return "rationale"
+}
+
+// NoteText returns the decoded note of a call, or "" when it is missing or
+// not a string literal (the reference treats both as empty text).
+func NoteText(c *pyscan.Call, verb string) string {
+	if k := c.Keyword(NoteKeyword(verb)); k != nil && k.Value.Kind == pyscan.ExprString {
+		return k.Value.Str
+	}
+	return ""
+}
+
+// Numeric returns the value of a number or bool constant (Python treats
+// True as the int 1).
+func Numeric(e *pyscan.Expr) (float64, bool) {
+	switch {
+	case e == nil:
+		return 0, false
+	case e.Kind == pyscan.ExprNumber:
+		return e.Num, true
+	case e.Kind == pyscan.ExprBool:
+		if e.Bool {
+			return 1, true
+		}
+		return 0, true
+	}
+	return 0, false
+}
+
+// Grade names the grade of a (p_e_given_h, p_e_given_not_h) pair, or ""
+// when the pair is not one of the six allowed (M7).
+func Grade(h, nh float64) string {
+	switch [2]float64{h, nh} {
+	case [2]float64{0.75, 0.25}, [2]float64{0.25, 0.75}:
+		return "weak"
+	case [2]float64{0.90, 0.09}, [2]float64{0.09, 0.90}:
+		return "substantial"
+	case [2]float64{0.90, 0.03}, [2]float64{0.03, 0.90}:
+		return "strong"
+	}
+	return ""
+}
+
+// Grades is the allowed-grades phrase of the reference's GAIA011 message.
+const Grades = "allowed grades are 3 (0.75/0.25), 10 (0.90/0.09), 30 (0.90/0.03), or their reversals"
+
+// Repr renders a constant as Python's repr would, the way the reference
+// prints values in messages: 0.85, 1, True, '0.9'. Non-constants render as
+// their source text.
+func Repr(e *pyscan.Expr) string {
+	switch e.Kind {
+	case pyscan.ExprNumber:
+		if e.IsInt {
+			return e.Text
+		}
+		return FloatRepr(e.Num)
+	case pyscan.ExprBool:
+		if e.Bool {
+			return "True"
+		}
+		return "False"
+	case pyscan.ExprNone:
+		return "None"
+	case pyscan.ExprString:
+		return StrRepr(e.Str)
+	}
+	return e.Text
+}
+
+// FloatRepr is Python's repr of a float: the shortest round-trip digits,
+// fixed notation between 1e-4 and 1e16, at least one fractional digit.
+func FloatRepr(v float64) string {
+	switch {
+	case math.IsNaN(v):
+		return "nan"
+	case math.IsInf(v, 1):
+		return "inf"
+	case math.IsInf(v, -1):
+		return "-inf"
+	}
+	if a := math.Abs(v); a != 0 && (a < 1e-4 || a >= 1e16) {
+		// Go's shortest 'e' form matches Python's: 1e-05, 1.5e+16.
+		return strconv.FormatFloat(v, 'e', -1, 64)
+	}
+	s := strconv.FormatFloat(v, 'f', -1, 64)
+	if !strings.Contains(s, ".") {
+		s += ".0"
+	}
+	return s
+}
+
+// StrRepr is Python's repr of a str for printable text: single quotes
+// unless the text holds a single quote and no double quote.
+func StrRepr(s string) string {
+	q := byte('\'')
+	if strings.Contains(s, "'") && !strings.Contains(s, `"`) {
+		q = '"'
+	}
+	var b strings.Builder
+	b.WriteByte(q)
+	for _, r := range s {
+		switch {
+		case r == '\\':
+			b.WriteString(`\\`)
+		case r == rune(q):
+			b.WriteByte('\\')
+			b.WriteRune(r)
+		case r == '\n':
+			b.WriteString(`\n`)
+		case r == '\r':
+			b.WriteString(`\r`)
+		case r == '\t':
+			b.WriteString(`\t`)
+		case r < 0x20 || r == 0x7f:
+			fmt.Fprintf(&b, `\x%02x`, r)
+		default:
+			b.WriteRune(r)
+		}
+	}
+	b.WriteByte(q)
+	return b.String()
+}
+
+// IsClaim reports whether e names the claim x: the bare name x, or a
+// variable assigned a claim titled x (M6).
+func IsClaim(f *gaiaref.File, e *pyscan.Expr, x string) bool {
+	return f.Titles.Is(e, x)
+}
+
+// Pair is the literal likelihood pair of an infer call.
+type Pair struct {
+	H, NH       *pyscan.Keyword
+	Literal     bool    // both present and constants (M5)
+	Numeric     bool    // both numbers or bools
+	Hv, NHv     float64 // values when Numeric
+	StrongRaise bool    // exactly (0.90, 0.03)
+}
+
+// PairOf reads p_e_given_h and p_e_given_not_h of an infer call.
+func PairOf(c *pyscan.Call) Pair {
+	p := Pair{H: c.Keyword("p_e_given_h"), NH: c.Keyword("p_e_given_not_h")}
+	p.Literal = p.H != nil && p.NH != nil && p.H.Value.IsConstant() && p.NH.Value.IsConstant()
+	if !p.Literal {
+		return p
+	}
+	var okH, okNH bool
+	p.Hv, okH = Numeric(p.H.Value)
+	p.NHv, okNH = Numeric(p.NH.Value)
+	p.Numeric = okH && okNH
+	p.StrongRaise = p.Numeric && p.Hv == 0.90 && p.NHv == 0.03
+	return p
+}

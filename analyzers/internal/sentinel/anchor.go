@@ -1,0 +1,82 @@
+package sentinel
+
+import (
+	"strings"
+	"unicode/utf8"
+)
+
+// AnchorRef reports whether note ends with an anchor (GAIA032) and returns
+// the reference. The rule, as the reference's `anchor:\s*\S[^\n]*$` search
+// on the right-stripped note: some occurrence of "anchor:" is followed by
+// optional whitespace (newlines allowed), a non-whitespace character, and no
+// newline up to the end. Trailing prose on the anchor's own line is part of
+// the reference; a CR alone does not end a line.
+func AnchorRef(note string) (ref string, ok bool) {
+	s := RStrip(note)
+	for i := strings.LastIndex(s, AnchorKey); i >= 0; i = strings.LastIndex(s[:i], AnchorKey) {
+		j := skipSpace(s, i+len(AnchorKey))
+		if j < len(s) && !strings.Contains(s[j:], "\n") {
+			return s[j:], true
+		}
+	}
+	return "", false
+}
+
+// AnchorTrailing reports whether note satisfies the trailing-anchor rule.
+func AnchorTrailing(note string) bool {
+	_, ok := AnchorRef(note)
+	return ok
+}
+
+// AnchorProblem explains why note fails the trailing-anchor rule, naming the
+// token at fault (W15). It returns "" when the note passes.
+func AnchorProblem(note string) string {
+	if AnchorTrailing(note) {
+		return ""
+	}
+	s := RStrip(note)
+	switch {
+	case s == "":
+		return "the note is empty"
+	case !strings.Contains(s, AnchorKey):
+		if i := findFold(s, AnchorKey); i >= 0 {
+			return "found " + Quote(s[i:i+len(AnchorKey)]) + " (capitalised); the sentinel is 'anchor:'"
+		}
+		if i := findFold(s, "anchor"); i >= 0 {
+			end := skipSpace(s, i+len("anchor"))
+			if end < len(s) && s[end] == ':' {
+				return "found " + Quote(s[i:end+1]) + " (space before the colon); write 'anchor:'"
+			}
+		}
+		return "no 'anchor:' in the note"
+	}
+	i := strings.LastIndex(s, AnchorKey)
+	j := skipSpace(s, i+len(AnchorKey))
+	if j >= len(s) {
+		return "the reference after the last 'anchor:' is empty"
+	}
+	rest := s[j:]
+	nl := strings.IndexByte(rest, '\n')
+	after := Strip(rest[nl+1:])
+	if line, _, _ := strings.Cut(after, "\n"); line != "" {
+		after = line
+	}
+	return "the anchor is followed by another line " + Quote(after) + "; the reference must be the last line"
+}
+
+// IsPlaceholderAnchor reports whether an anchor reference is a placeholder
+// rather than a reference (GAIA504, W5): TODO, TBD, ?, x, none, n/a and
+// friends, or anything shorter than three characters.
+func IsPlaceholderAnchor(ref string) bool {
+	r := strings.ToLower(Strip(ref))
+	r = strings.TrimRight(r, ".;,")
+	if utf8.RuneCountInString(r) < 3 {
+		return true
+	}
+	switch r {
+	case "todo", "tbd", "tba", "tbc", "none", "n/a", "n.a", "na", "null", "nil",
+		"xxx", "???", "...", "placeholder", "fixme", "unknown", "later", "-":
+		return true
+	}
+	return strings.HasPrefix(r, "todo") || strings.HasPrefix(r, "tbd") || strings.HasPrefix(r, "fixme")
+}

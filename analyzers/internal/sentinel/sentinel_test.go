@@ -1,0 +1,287 @@
+package sentinel
+
+import (
+	"strings"
+	"testing"
+)
+
+// Rows from gaia-discipline.md §1.3 GAIA032 and the §6 appendix.
+func TestAnchorTrailing(t *testing.T) {
+	tests := []struct {
+		note string
+		want bool
+		ref  string
+	}{
+		{"evidence_family: f; correlation_model: single; context. anchor: survey artifact", true, "survey artifact"},
+		{"reader_reasoning: r. anchor: a\n\n  ", true, "a"},
+		{"reader_reasoning: r. anchor: a and then more prose", true, "a and then more prose"},
+		{"reader_reasoning: r. anchor:\n   ref here", true, "ref here"},
+		{"reader_reasoning: r. anchor: a\rnext", true, "a\rnext"},
+		{"x reanchor: a", true, "a"},
+		{"x no anchor: none", true, "none"},
+		{"reader_reasoning: see anchor: x. anchor: a", true, "a"},
+		{"context with no note", false, ""},
+		{"reader_reasoning: r. anchor:   ", false, ""},
+		{"", false, ""},
+		{"anchor: survey artifact\nplus a second line of prose", false, ""},
+		{"reader_reasoning: r. Anchor: a", false, ""},
+		{"reader_reasoning: r. anchor: a\r\nnext", false, ""},
+		{"just a feeling", false, ""},
+		{"anchor: a\u00a0", true, "a"},        // NBSP is Python whitespace
+		{"anchor:\u2003ref", true, "ref"},     // EM SPACE too
+		{"anchor: ref\x1c", true, "ref"},      // Python strips U+001C, Go's IsSpace does not
+		{"anchor: a\nb anchor: c", true, "c"}, // a later anchor on the last line wins
+		{"anchor: c\nanchor: \nx", true, "x"}, // the keyword may end the penultimate line
+		{"anchor:\n\n   multi\nline", false, ""},
+	}
+	for _, tt := range tests {
+		ref, ok := AnchorRef(tt.note)
+		if ok != tt.want || ref != tt.ref {
+			t.Errorf("AnchorRef(%q) = %q, %v; want %q, %v", tt.note, ref, ok, tt.ref, tt.want)
+		}
+		if (AnchorProblem(tt.note) == "") != tt.want {
+			t.Errorf("AnchorProblem(%q) = %q, disagrees with AnchorRef", tt.note, AnchorProblem(tt.note))
+		}
+	}
+}
+
+func TestAnchorProblemNamesToken(t *testing.T) {
+	tests := map[string]string{
+		"reader_reasoning: r. Anchor: a":              "found 'Anchor:' (capitalised); the sentinel is 'anchor:'",
+		"r. anchor : a":                               "space before the colon",
+		"context with no note":                        "no 'anchor:' in the note",
+		"r. anchor:   ":                               "empty",
+		"anchor: survey artifact\nplus a second line": "followed by another line 'plus a second line'",
+		"": "the note is empty",
+	}
+	for note, want := range tests {
+		if got := AnchorProblem(note); !strings.Contains(got, want) {
+			t.Errorf("AnchorProblem(%q) = %q, want it to contain %q", note, got, want)
+		}
+	}
+}
+
+func TestPlaceholderAnchor(t *testing.T) {
+	for ref, want := range map[string]bool{
+		"TODO": true, "tbd": true, "?": true, "x": true, "none": true, "n/a": true, "N/A.": true,
+		"ab": true, "TODO: find the paper": true, "???": true,
+		"survey artifact": false, "arXiv:2101.00001": false, "doi:10.1000/xyz": false, "idea card": false,
+	} {
+		if got := IsPlaceholderAnchor(ref); got != want {
+			t.Errorf("IsPlaceholderAnchor(%q) = %v, want %v", ref, got, want)
+		}
+	}
+}
+
+// Rows 33, 34 and the §6 appendix (reader_reasoning).
+func TestReaderReasoning(t *testing.T) {
+	tests := []struct {
+		rationale string
+		want      bool
+		problem   string
+	}{
+		{"reader_reasoning: the result favours the hypothesis. anchor: x", true, ""},
+		{"\n  reader_reasoning: r.\n anchor: a", true, ""},
+		{"reader_reasoning: x anchor: y", true, ""},
+		{"anchor: survey artifact", false, "nothing precedes the anchor"},
+		{"The sub-criterion holds. anchor: survey artifact", false, "no 'reader_reasoning:'"},
+		{"reader_reasoning: anchor: a", false, "nothing follows"},
+		{"Reader_Reasoning: r. anchor: a", false, "found 'Reader_Reasoning:' (capitalised)"},
+		{"prefix. reader_reasoning: r. anchor: a", false, "opens with 'prefix.'"},
+		{"intro line\nreader_reasoning: r. anchor: a", false, "opens with 'intro line'"},
+		{"reader_reasoning : r. anchor: a", false, "colon right after it"},
+	}
+	for _, tt := range tests {
+		_, ok := ReaderReasoning(tt.rationale)
+		if ok != tt.want {
+			t.Errorf("ReaderReasoning(%q) ok = %v, want %v", tt.rationale, ok, tt.want)
+		}
+		if got := ReaderProblem(tt.rationale); (tt.problem == "") != (got == "") || !strings.Contains(got, tt.problem) {
+			t.Errorf("ReaderProblem(%q) = %q, want %q", tt.rationale, got, tt.problem)
+		}
+	}
+}
+
+// Rows 44-47, 58-61 and the §6 appendix (has_domains_clause).
+func TestDomainsRef(t *testing.T) {
+	tests := []struct {
+		rationale string
+		want      bool
+	}{
+		{"reader_reasoning: domains: first domain; second domain; third domain. broad reach. anchor: idea card", true},
+		{"domains: a | b | c", true},
+		{"domains: a;;; b; ; c", true},
+		{"reader_reasoning: broad reach. anchor: idea card", false},
+		{"domains: first; second. anchor: x", false},
+		{"domains: first domain; second domain; anchor: idea card", false},
+		{"domains: first domain; second domain; third domain. anchor: idea card", true},
+		{"broad reach. anchor: idea card; domains: first; second; third", false},
+		{"domains: first; second; third. anchor: idea card", true},
+		{"reach. anchor: idea card; domains: a; b; c", false},
+		{"domains: a; b\nc; d", false},
+		{"domains: a; b. Another sentence; with semicolon.", true},
+		{"domains:\n a; b; c. anchor: x", true},
+		{"domains: a; a; a.", true},
+		{"subdomains: a; b; c.", true},
+	}
+	for _, tt := range tests {
+		if got := DomainsRef(tt.rationale); got != tt.want {
+			t.Errorf("DomainsRef(%q) = %v, want %v", tt.rationale, got, tt.want)
+		}
+	}
+}
+
+// The same rows under nullius's clause (W4, W16): the clause ends with its
+// sentence, entries are distinct, "subdomains:" does not count, and a
+// clause may continue across lines.
+func TestDomains(t *testing.T) {
+	tests := []struct {
+		rationale string
+		want      int
+	}{
+		{"reader_reasoning: domains: first domain; second domain; third domain. broad reach. anchor: idea card", 3},
+		{"domains: a | b | c", 3},
+		{"domains: a;;; b; ; c", 3},
+		{"reader_reasoning: broad reach. anchor: idea card", 0},
+		{"domains: first; second. anchor: x", 2},
+		{"domains: first domain; second domain; anchor: idea card", 2},
+		{"broad reach. anchor: idea card; domains: first; second; third", 0},
+		{"domains: first; second; third. anchor: idea card", 3},
+		{"domains: a; b\nc; d", 3},                              // W16: joined across the line break
+		{"domains: a;\n b;\n c", 3},                             // W16
+		{"domains: a; b. Another sentence; with semicolon.", 2}, // W4: the sentence ends the clause
+		{"domains: a; b\n\nc; d", 2},                            // a blank line ends it
+		{"domains:\n a; b; c. anchor: x", 3},
+		{"domains: a; a; A.", 1}, // W4: distinct, case-folded
+		{"domains: lattice QCD;  Lattice   qcd; b.", 2},
+		{"subdomains: a; b; c.", 0}, // W4: must start a word
+		{"x subdomains: a; b. domains: c; d; e.", 3},
+		{"domains: arXiv:2101.00001; b; c", 3}, // a '.' inside a token does not end the sentence
+	}
+	for _, tt := range tests {
+		if got := Domains(tt.rationale); len(got) != tt.want {
+			t.Errorf("Domains(%q) = %q, want %d entries", tt.rationale, got, tt.want)
+		}
+		if (DomainsProblem(tt.rationale) == "") != (tt.want >= 3) {
+			t.Errorf("DomainsProblem(%q) = %q disagrees", tt.rationale, DomainsProblem(tt.rationale))
+		}
+	}
+}
+
+// Rows 36-37 and the §6 appendix (resolution class).
+func TestResolutionClass(t *testing.T) {
+	tests := []struct {
+		rationale string
+		want      string
+	}{
+		{"reader_reasoning: x. resolution_evidence: mechanism. anchor: executed result", "mechanism"},
+		{"reader_reasoning: x. resolution_evidence: discriminating_test. anchor: r", "discriminating_test"},
+		{"reader_reasoning: x. resolution_evidence:demonstrated_partial_resolution anchor: r", "demonstrated_partial_resolution"},
+		{"resolution_evidence:\n mechanism", "mechanism"},
+		{"no resolution_evidence: mechanism exists yet. anchor: r", "mechanism"}, // reference behaviour (W4 not applied here)
+		{"The survey proves the tension exists. anchor: survey artifact", ""},
+		{"A future check is planned. anchor: compute plan", ""},
+		{"Resolution_Evidence: mechanism. anchor: r", ""},
+		{"resolution_evidence: mechanisms. anchor: r", ""},
+		{"resolution_evidence : mechanism. anchor: r", ""},
+		{"resolution_evidence: mechanism_x. anchor: r", ""},
+		{"x. anchor: r. resolution_evidence: mechanism", ""},
+		{"resolution_evidence: other; resolution_evidence: mechanism.", "mechanism"},
+	}
+	for _, tt := range tests {
+		got, ok := ResolutionClass(tt.rationale)
+		if got != tt.want || ok != (tt.want != "") {
+			t.Errorf("ResolutionClass(%q) = %q, %v; want %q", tt.rationale, got, ok, tt.want)
+		}
+		if (ResolutionProblem(tt.rationale) == "") != ok {
+			t.Errorf("ResolutionProblem(%q) = %q disagrees", tt.rationale, ResolutionProblem(tt.rationale))
+		}
+	}
+	if p := ResolutionProblem("resolution_evidence: mechanisms"); !strings.Contains(p, "'resolution_evidence: mechanisms'") {
+		t.Errorf("problem does not quote the token: %q", p)
+	}
+}
+
+// Rows 10-15, 35 and the §6 appendix (parse_evidence_family_rationale).
+func TestParseFamily(t *testing.T) {
+	long := strings.Repeat("a", 64)
+	tests := []struct {
+		rationale string
+		token     string // "" = invalid
+		problem   string
+	}{
+		{"evidence_family: anchored-fact; correlation_model: single; context. anchor: survey artifact", "anchored-fact", ""},
+		{"evidence_family : spaced-token; correlation_model : single; anchor: fixture", "spaced-token", ""},
+		{"evidence_family: checked-result; correlation_model: single; The calculation resolves the scoped comparison. anchor: report.md", "checked-result", ""},
+		{"correlation_model: single; evidence_family: x; anchor: a", "x", ""},
+		{"evidence_family: " + long + "; correlation_model: single; anchor: a", long, ""},
+		{"evidence_family: a.b_c-d; correlation_model: single; anchor: a", "a.b_c-d", ""},
+		{"evidence_family:\ttab;correlation_model:single ; anchor: a", "tab", ""},
+		{"evidence_family: good; evidence_family: BAD; correlation_model: single; anchor: fixture", "", "2 'evidence_family:' declarations"},
+		{"evidence_family: good; correlation_model: single; correlation_model: bogus; anchor: fixture", "", "2 'correlation_model:'"},
+		{"evidence_family: good; correlation_model: single-extra; anchor: fixture", "", "'single-extra'"},
+		{"evidence_family: invalid-; correlation_model: single; anchor: fixture", "", "'invalid-'"},
+		{"evidence_family: good; correlation_model: shared:missing; anchor: x", "", "'shared:missing'"},
+		{"evidence_family: BadToken; correlation_model: single; anchor: a", "", "'BadToken'"},
+		{"evidence_family: tok correlation_model: single; anchor: a", "", "'tok'"},
+		{"evidence_family: tok; correlation_model: single anchor: a", "", "'single'"},
+		{"anchor: a; evidence_family: tok; correlation_model: single;", "", "after 'anchor:'"},
+		{"evidence_family: " + long + "a; correlation_model: single; anchor: a", "", "found family token"},
+		{"evidence_family: tok; correlation_model: SINGLE; anchor: a", "", "'SINGLE'"},
+		{"myevidence_family: tok; correlation_model: single; anchor: a", "", "found 'evidence_family:'; the sentinel is 'evidence_family:' in lower case, starting a word"},
+		{"Evidence_Family: tok; correlation_model: single; anchor: a", "", "found 'Evidence_Family:'"},
+		{"anchor: pre. evidence_family: f; correlation_model: single; anchor: a", "", "after 'anchor:'"},
+		{"context with no note. anchor: x", "", "no 'evidence_family:'"},
+		{"évidence_family: tok; correlation_model: single; anchor: a", "", "no 'evidence_family:'"}, // é is a word character: no boundary
+	}
+	for _, tt := range tests {
+		fam, ok := ParseFamily(tt.rationale)
+		if ok != (tt.token != "") || fam.Token != tt.token || (ok && fam.Model != "single") {
+			t.Errorf("ParseFamily(%q) = %+v, %v; want token %q", tt.rationale, fam, ok, tt.token)
+		}
+		got := FamilyProblem(tt.rationale)
+		if (tt.problem == "") != (got == "") || !strings.Contains(got, tt.problem) {
+			t.Errorf("FamilyProblem(%q) = %q, want %q", tt.rationale, got, tt.problem)
+		}
+	}
+}
+
+func TestWhitespaceIsPython(t *testing.T) {
+	if got := Strip("\x1c\u3000 a \u2028\x1f"); got != "a" {
+		t.Errorf("Strip = %q", got)
+	}
+	if len(Words("one\u00a0two\u2003three")) != 3 {
+		t.Error("Words must split on Unicode whitespace")
+	}
+	if !IsWord('é') || !IsWord('_') || IsWord('-') {
+		t.Error("IsWord is not Python's \\w")
+	}
+}
+
+func FuzzPredicates(f *testing.F) {
+	for _, s := range []string{
+		"reader_reasoning: r. anchor: a", "evidence_family: f; correlation_model: single; anchor: a",
+		"domains: a; b; c. anchor: x", "resolution_evidence: mechanism", "anchor:\n", "\xff anchor: \xfe",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if AnchorTrailing(s) != (AnchorProblem(s) == "") {
+			t.Fatalf("anchor predicate and problem disagree on %q", s)
+		}
+		if _, ok := ReaderReasoning(s); ok != (ReaderProblem(s) == "") {
+			t.Fatalf("reader predicate and problem disagree on %q", s)
+		}
+		if _, ok := ParseFamily(s); ok != (FamilyProblem(s) == "") {
+			t.Fatalf("family predicate and problem disagree on %q", s)
+		}
+		if _, ok := ResolutionClass(s); ok != (ResolutionProblem(s) == "") {
+			t.Fatalf("resolution predicate and problem disagree on %q", s)
+		}
+		if (len(Domains(s)) >= 3) != (DomainsProblem(s) == "") {
+			t.Fatalf("domains predicate and problem disagree on %q", s)
+		}
+		_ = DomainsRef(s)
+		_ = IsPlaceholderAnchor(s)
+	})
+}

@@ -1,0 +1,111 @@
+// Package sentinel holds the pure string predicates of the Gaia discipline
+// scan: the before-anchor part, the trailing-anchor rule, the
+// reader_reasoning sentinel, the domains clause, the resolution class and
+// the evidence_family / correlation_model parser (gaia-discipline.md §1.3).
+//
+// Whitespace and word characters follow Python's Unicode `str` semantics,
+// as the reference's `re` patterns do (§5.4), not RE2's ASCII classes.
+// Each predicate also explains a failure in words (W15), so messages can
+// name the exact token that is wrong.
+package sentinel
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// AnchorKey is the sentinel that introduces an anchor reference.
+const AnchorKey = "anchor:"
+
+// IsSpace reports whether r is whitespace for Python's str.isspace and the
+// `\s` class of str patterns: Unicode White_Space plus the ASCII
+// information separators U+001C..U+001F, which Go's unicode.IsSpace omits.
+func IsSpace(r rune) bool {
+	return unicode.IsSpace(r) || (r >= 0x1c && r <= 0x1f)
+}
+
+// IsWord reports whether r is a word character for Python's Unicode `\w`:
+// letters, numbers and the underscore.
+func IsWord(r rune) bool {
+	return r == '_' || unicode.IsLetter(r) || unicode.IsNumber(r)
+}
+
+// Strip removes leading and trailing Python whitespace (str.strip()).
+func Strip(s string) string { return strings.TrimFunc(s, IsSpace) }
+
+// RStrip removes trailing Python whitespace (str.rstrip()).
+func RStrip(s string) string { return strings.TrimRightFunc(s, IsSpace) }
+
+// skipSpace returns the index of the first non-whitespace byte at or after i.
+func skipSpace(s string, i int) int {
+	for i < len(s) {
+		r, n := utf8.DecodeRuneInString(s[i:])
+		if !IsSpace(r) {
+			break
+		}
+		i += n
+	}
+	return i
+}
+
+// wordBoundaryBefore reports whether a `\b` holds just before s[i] when
+// s[i] is a word character: start of text or a non-word character before.
+func wordBoundaryBefore(s string, i int) bool {
+	if i == 0 {
+		return true
+	}
+	r, _ := utf8.DecodeLastRuneInString(s[:i])
+	return !IsWord(r)
+}
+
+// wordBoundaryAfter reports whether a `\b` holds at s[i] after a word
+// character: end of text or a non-word character.
+func wordBoundaryAfter(s string, i int) bool {
+	if i >= len(s) {
+		return true
+	}
+	r, _ := utf8.DecodeRuneInString(s[i:])
+	return !IsWord(r)
+}
+
+// BeforeAnchor returns the text before the first occurrence of the exact,
+// case-sensitive substring "anchor:" (no word boundary: "reanchor:" splits
+// too), or the whole string when there is none.
+func BeforeAnchor(s string) string {
+	if i := strings.Index(s, AnchorKey); i >= 0 {
+		return s[:i]
+	}
+	return s
+}
+
+// Words splits s on Python whitespace, like str.split() with no argument.
+func Words(s string) []string { return strings.FieldsFunc(s, IsSpace) }
+
+// Quote renders a fragment of a note for a message: single-quoted, cut to
+// 40 characters, newlines shown as \n, so one message stays one line.
+func Quote(s string) string {
+	const max = 40
+	if utf8.RuneCountInString(s) > max {
+		s = string([]rune(s)[:max]) + "..."
+	}
+	s = strings.NewReplacer("\n", `\n`, "\r", `\r`, "\t", `\t`).Replace(s)
+	return "'" + s + "'"
+}
+
+// findFold returns the byte index of the first case-insensitive occurrence
+// of the ASCII word key in s, or -1.
+func findFold(s, key string) int {
+	ls := strings.ToLower(s)
+	if len(ls) != len(s) {
+		// Lowercasing changed byte lengths (rare non-ASCII); fall back to an
+		// ASCII-only scan so indexes stay valid.
+		for i := 0; i+len(key) <= len(s); i++ {
+			if strings.EqualFold(s[i:i+len(key)], key) {
+				return i
+			}
+		}
+		return -1
+	}
+	return strings.Index(ls, key)
+}

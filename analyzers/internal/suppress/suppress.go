@@ -1,0 +1,189 @@
+// Package suppress applies inline suppressions to a package's diagnostics:
+//
+//	x = infer(...)  # nullius: ignore[GAIA011] reason the reviewer accepted
+//	# nullius: ignore[GAIA032,GAIA504] reason
+//	observe(...)
+//
+// A trailing directive covers its own line, an own-line directive covers
+// the next line of code, and either extends over every call that starts
+// on the covered line, so a multi-line statement is covered whole (a
+// logical statement, not a physical line; ecosystem.md §9). Suppressed
+// diagnostics are marked Suppressed, never dropped: the gate still sees
+// them. A directive without a reason, with an unknown code or in another
+// form is NULLIUS001; a code that suppressed nothing is NULLIUS002.
+package suppress
+
+import (
+	"regexp"
+	"strings"
+
+	"github.com/nullius-dev/nullius/analyzers/pyparse"
+	"github.com/nullius-dev/nullius/internal/diag"
+	"github.com/nullius-dev/nullius/pyscan"
+)
+
+var (
+	ruleMalformed = diag.Rule{
+		Code: "NULLIUS001", Name: "suppression-malformed", Severity: diag.Error,
+		Title: "an inline suppression is malformed or has no reason",
+		Text: `An inline suppression reads "# nullius: ignore[CODE] reason" (several codes separated by
+commas). The reason is required: a suppressed finding is still a finding, and the reviewer
+needs to know why it was accepted. A directive with no reason, an unknown rule code, or any
+other "# nullius:" form suppresses nothing and is reported here, at the comment. Write the
+codes it should silence and a one-line reason.`,
+		Bad:    legacyInfer + "  # nullius: ignore[GAIA011]\n",
+		Good:   legacyInfer + "  # nullius: ignore[GAIA011] legacy grade kept for the comparison, see review 12\n",
+		Since:  "0.1.0",
+		Origin: "nullius",
+	}
+	ruleUnused = diag.Rule{
+		Code: "NULLIUS002", Name: "suppression-unused", Severity: diag.Error,
+		Title: "an inline suppression matched no diagnostic",
+		Text: `A "# nullius: ignore[CODE] reason" directive whose code silenced nothing on the lines it
+covers is stale: the problem was fixed or moved, and a leftover suppression would silently
+hide the next one. It is reported at the comment; remove the code (or the whole directive).`,
+		Bad:    "from gaia.engine.lang import claim\nworth = claim(\"The idea works.\")  # nullius: ignore[GAIA011] old grade\n",
+		Good:   "from gaia.engine.lang import claim\nworth = claim(\"The idea works.\")\n",
+		Since:  "0.1.0",
+		Origin: "nullius",
+	}
+)
+
+// legacyInfer is an off-grade statement for the rule examples.
+const legacyInfer = "from gaia.engine.lang import claim, infer\nh = claim(\"H.\")\n" +
+	"infer(\"E.\", hypothesis=h, p_e_given_h=0.8, p_e_given_not_h=0.1, rationale=\"reader_reasoning: the legacy grade stays for the comparison. anchor: review 12\")"
+
+func init() { diag.Register(ruleMalformed, ruleUnused) }
+
+// directiveRE matches the directive body after "nullius:".
+var directiveRE = regexp.MustCompile(`^ignore\[([A-Za-z0-9_, -]*)\](.*)$`)
+
+// directive is one parsed suppression comment.
+type directive struct {
+	file     *pyparse.File
+	c        pyscan.Comment
+	codes    []string
+	used     map[string]bool
+	from, to int // covered lines
+}
+
+// Apply marks the diagnostics covered by suppressions and appends the
+// findings about the suppressions themselves.
+func Apply(ds []diag.Diagnostic, parsed *pyparse.Result) []diag.Diagnostic {
+	var dirs []*directive
+	for _, f := range parsed.Files {
+		if f.Module == nil {
+			continue
+		}
+		for _, c := range f.Module.Comments {
+			d, bad := parse(f, c)
+			if bad != "" {
+				ds = append(ds, at(ruleMalformed, f, c, "%s", bad))
+			}
+			if d != nil {
+				dirs = append(dirs, d)
+			}
+		}
+	}
+	for i := range ds {
+		if strings.HasPrefix(ds[i].Code, "NULLIUS") {
+			continue
+		}
+		for _, d := range dirs {
+			if d.covers(ds[i]) {
+				ds[i].Suppressed = true
+				d.used[ds[i].Code] = true
+			}
+		}
+	}
+	for _, d := range dirs {
+		for _, code := range d.codes {
+			if !d.used[code] {
+				ds = append(ds, at(ruleUnused, d.file, d.c,
+					"suppression of %s matched no diagnostic on lines %d-%d; remove it", code, d.from, d.to))
+			}
+		}
+	}
+	return ds
+}
+
+// parse reads one comment. It returns the directive (nil when the comment
+// is not a valid one) and a problem to report ("" when there is none).
+func parse(f *pyparse.File, c pyscan.Comment) (*directive, string) {
+	body := strings.TrimSpace(strings.TrimPrefix(c.Text, "#"))
+	rest, ok := strings.CutPrefix(body, "nullius:")
+	if !ok {
+		return nil, ""
+	}
+	rest = strings.TrimSpace(rest)
+	m := directiveRE.FindStringSubmatch(rest)
+	if m == nil {
+		return nil, "unknown nullius directive " + quote(rest) + "; write '# nullius: ignore[CODE] reason'"
+	}
+	var codes []string
+	for _, code := range strings.Split(m[1], ",") {
+		code = strings.ToUpper(strings.TrimSpace(code))
+		if code == "" {
+			continue
+		}
+		r, ok := diag.Lookup(code)
+		if !ok {
+			return nil, "suppression names unknown rule " + quote(code) + "; see `nullius rules` for the codes"
+		}
+		codes = append(codes, r.Code)
+	}
+	if len(codes) == 0 {
+		return nil, "suppression names no rule; write '# nullius: ignore[CODE] reason'"
+	}
+	// A second '#' starts another comment (a fixture's `# want`), not
+	// the reason.
+	reason, _, _ := strings.Cut(m[2], "#")
+	if strings.TrimSpace(reason) == "" {
+		return nil, "suppression of " + strings.Join(codes, ",") + " has no reason; add one after the closing bracket"
+	}
+	d := &directive{file: f, c: c, codes: codes, used: map[string]bool{}}
+	d.from, d.to = coverage(f, c)
+	return d, ""
+}
+
+func quote(s string) string { return "'" + s + "'" }
+
+// covers reports whether the directive silences d.
+func (d *directive) covers(dg diag.Diagnostic) bool {
+	if dg.Path != d.file.Path || dg.Line < d.from || dg.Line > d.to {
+		return false
+	}
+	for _, code := range d.codes {
+		if code == dg.Code {
+			return true
+		}
+	}
+	return false
+}
+
+// coverage returns the lines a directive covers: its own line when code
+// precedes it, else the next line of code; extended to the last line of
+// any call starting there.
+func coverage(f *pyparse.File, c pyscan.Comment) (int, int) {
+	lines := strings.Split(string(f.Src), "\n")
+	line := c.Span.Start.Line
+	if before := strings.TrimSpace(lines[line-1][:min(len(lines[line-1]), c.Span.Start.Col-1)]); before == "" {
+		for line++; line <= len(lines); line++ {
+			if t := strings.TrimSpace(lines[line-1]); t != "" && !strings.HasPrefix(t, "#") {
+				break
+			}
+		}
+	}
+	end := line
+	for _, call := range f.Module.Calls {
+		if call.Span.Start.Line == line {
+			end = max(end, call.Span.End.Line)
+		}
+	}
+	return line, end
+}
+
+// at builds a diagnostic positioned at a comment.
+func at(r diag.Rule, f *pyparse.File, c pyscan.Comment, format string, args ...any) diag.Diagnostic {
+	return r.New(f.Path, c.Span.Start.Line, c.Span.Start.Col, c.Span.End.Line, c.Span.End.Col, format, args...)
+}

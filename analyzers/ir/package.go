@@ -1,0 +1,171 @@
+package ir
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/nullius-dev/nullius/internal/diag"
+)
+
+// CheckOptions configure CheckPackage and Check.
+type CheckOptions struct {
+	// SourceMap maps findings back to Python source lines; nil reports
+	// everything at its ir.json / beliefs.json location.
+	SourceMap SourceMap
+	// RequireIR turns a missing .gaia/ir.json (or, when beliefs are
+	// needed, .gaia/beliefs.json) into GAIA206 instead of a silent skip.
+	// Lint leaves it false (a package that was never compiled has no IR to
+	// check); extract and writeback set it.
+	RequireIR bool
+	// RequireBeliefs also requires .gaia/beliefs.json (GAIA206).
+	RequireBeliefs bool
+	// SourceFiles are the package's .py files for the staleness warning
+	// GAIA213. Nil means every .py under the package directory outside
+	// .gaia, .venv, .git, node_modules, gaia-sdk and hidden directories.
+	SourceFiles []string
+}
+
+// MaxArtifactSize bounds how much of ir.json / beliefs.json is read.
+const MaxArtifactSize = 64 << 20
+
+// IRPath returns where `gaia build compile` writes the compiled IR.
+func IRPath(pkgDir string) string { return filepath.Join(pkgDir, ".gaia", "ir.json") }
+
+// BeliefsPath returns where `gaia run infer` writes the beliefs.
+func BeliefsPath(pkgDir string) string { return filepath.Join(pkgDir, ".gaia", "beliefs.json") }
+
+// CheckPackage runs every IR check on the package at pkgDir: it reads
+// <pkg>/.gaia/ir.json (and .gaia/beliefs.json when present, for GAIA212),
+// and returns the sorted, located diagnostics and the reader-flow graph
+// (nil when ir.json is missing or unusable). Diagnostic paths are the
+// artifact paths as reached from pkgDir, with forward slashes. The error is
+// for I/O failures only (unreadable file, a directory in its place).
+func CheckPackage(pkgDir string, opts CheckOptions) ([]diag.Diagnostic, *Graph, error) {
+	irPath := IRPath(pkgDir)
+	display := filepath.ToSlash(irPath)
+	var out []diag.Diagnostic
+	if opts.RequireBeliefs {
+		// Beliefs first, as the reference checks them first (§3.2 step 11a).
+		if d, err := missing(BeliefsPath(pkgDir)); err != nil {
+			return nil, nil, err
+		} else if d != nil {
+			out = append(out, *d)
+		}
+	}
+	src, info, err := readArtifact(irPath)
+	if errors.Is(err, fs.ErrNotExist) {
+		if opts.RequireIR || opts.RequireBeliefs {
+			d, _ := missing(irPath)
+			out = append(out, *d)
+		}
+		return diag.SortDedup(out), nil, nil
+	}
+	if err != nil {
+		return nil, nil, err
+	}
+	ir, ds := Load(display, src)
+	out = append(out, ds...)
+	if ir == nil {
+		return diag.SortDedup(out), nil, nil
+	}
+	ds, g := Check(ir, opts)
+	out = append(out, ds...)
+	bs, err := checkBeliefs(pkgDir, ir)
+	if err != nil {
+		return nil, nil, err
+	}
+	out = append(out, bs...)
+	out = append(out, staleIR(pkgDir, display, info.ModTime(), opts.SourceFiles)...)
+	return diag.SortDedup(out), g, nil
+}
+
+// missing returns GAIA206 when path does not exist.
+func missing(path string) (*diag.Diagnostic, error) {
+	_, err := os.Stat(path)
+	if err == nil {
+		return nil, nil
+	}
+	if !errors.Is(err, fs.ErrNotExist) {
+		return nil, fmt.Errorf("could not read %q: %w", path, err)
+	}
+	p := filepath.ToSlash(path)
+	d := rule(codeArtifactMissing).New(p, 1, 1, 1, 1, "missing %s; run the inference stages first (gaia build compile, gaia run infer)", p)
+	return &d, nil
+}
+
+// readArtifact reads a regular file of bounded size.
+func readArtifact(path string) ([]byte, fs.FileInfo, error) {
+	info, err := os.Stat(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	if !info.Mode().IsRegular() {
+		return nil, nil, fmt.Errorf("could not read %q: not a regular file", path)
+	}
+	if info.Size() > MaxArtifactSize {
+		return nil, nil, fmt.Errorf("could not read %q: %d bytes exceeds the %d-byte limit for compiled artifacts", path, info.Size(), MaxArtifactSize)
+	}
+	src, err := os.ReadFile(path)
+	if err != nil {
+		return nil, nil, fmt.Errorf("could not read %q: %w", path, err)
+	}
+	return src, info, nil
+}
+
+// checkBeliefs loads beliefs.json when present and checks it is bound to
+// the IR (GAIA212).
+func checkBeliefs(pkgDir string, ir *IR) ([]diag.Diagnostic, error) {
+	path := BeliefsPath(pkgDir)
+	src, _, err := readArtifact(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	b, ds := LoadBeliefs(filepath.ToSlash(path), src)
+	if b == nil {
+		return ds, nil
+	}
+	return append(ds, staleBeliefs(b, ir)...), nil
+}
+
+// skipDirs are never searched for package sources.
+var skipDirs = map[string]bool{".gaia": true, ".venv": true, ".git": true, "node_modules": true, "gaia-sdk": true, "__pycache__": true}
+
+// staleIR is GAIA213: ir.json is older than a source file of the package.
+func staleIR(pkgDir, display string, irTime time.Time, files []string) []diag.Diagnostic {
+	if files == nil {
+		_ = filepath.WalkDir(pkgDir, func(p string, d fs.DirEntry, err error) error {
+			if err != nil {
+				return nil // unreadable corners only make the warning less complete
+			}
+			if d.IsDir() && p != pkgDir && (skipDirs[d.Name()] || strings.HasPrefix(d.Name(), ".")) {
+				return filepath.SkipDir
+			}
+			if !d.IsDir() && strings.HasSuffix(p, ".py") {
+				files = append(files, p)
+			}
+			return nil
+		})
+	}
+	var newest string
+	var newestTime time.Time
+	for _, f := range files {
+		info, err := os.Stat(f)
+		if err == nil && info.ModTime().After(irTime) && info.ModTime().After(newestTime) {
+			newest, newestTime = f, info.ModTime()
+		}
+	}
+	if newest == "" {
+		return nil
+	}
+	return []diag.Diagnostic{rule(codeIRStale).New(display, 1, 1, 1, 1,
+		"%s is older than source %q (modified %s after the compile); recompile with gaia build compile so the IR checks see the current graph",
+		display, filepath.ToSlash(newest), newestTime.Sub(irTime).Round(time.Second))}
+}

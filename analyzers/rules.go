@@ -1,0 +1,36 @@
+package analyzers
+
+import "github.com/nullius-dev/nullius/internal/diag"
+
+// Package-level rules: discovery problems that no analyzer can see because
+// they happen before any file is parsed.
+var (
+	ruleNoModule = diag.Rule{
+		Code: "GAIA002", Name: "package-module-not-found", Severity: diag.Error,
+		Title: "the package has no module where Gaia looks for one",
+		Text: `Gaia loads a package from <package>/<import_name>/ (flat layout) or, when that does not
+exist, from <package>/src/<import_name>/, where import_name is [project].name with a trailing
+"-gaia" removed and hyphens turned into underscores. When neither exists, or it holds no .py
+file, nothing is compiled and nothing can be checked. The reference scan walked only src/ and
+passed silently in that case (weakness W1); nullius reports it at pyproject.toml. Fix the
+project name or move the module to the folder Gaia expects.`,
+		Bad:    "# pyproject.toml: name = \"my-idea-gaia\"; the module lives in src/myidea/\n",
+		Good:   "# pyproject.toml: name = \"my-idea-gaia\"; the module lives in src/my_idea/__init__.py\n",
+		Since:  "0.1.0",
+		Origin: "nullius",
+	}
+	ruleBadPyproject = diag.Rule{
+		Code: "GAIA003", Name: "pyproject-invalid", Severity: diag.Error,
+		Title: "pyproject.toml does not parse or has no project name",
+		Text: `Gaia takes the import name of a package from [project].name in pyproject.toml. A file that
+is not valid TOML, or that has no name, leaves the package unloadable, so nothing in it can be
+checked. The diagnostic sits at the TOML error's position. Fix the TOML syntax or add
+name = "<slug>-gaia" under [project].`,
+		Bad:    "[project]\nname = \"my-idea-gaia\n",
+		Good:   "[project]\nname = \"my-idea-gaia\"\n",
+		Since:  "0.1.0",
+		Origin: "nullius",
+	}
+)
+
+func init() { diag.Register(ruleNoModule, ruleBadPyproject) }

@@ -1,0 +1,125 @@
+package scaffoldtext
+
+import (
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/nullius-dev/nullius/analyzers/gaiaref"
+	"github.com/nullius-dev/nullius/analyzers/internal/ruleutil"
+	"github.com/nullius-dev/nullius/internal/diag"
+	"github.com/nullius-dev/nullius/pyscan"
+)
+
+// Analyzer reports GAIA510.
+var Analyzer = &analysis.Analyzer{
+	Name:     "scaffoldtext",
+	Doc:      "report claims whose content is still a scaffold stock sentence (GAIA510)",
+	Requires: []*analysis.Analyzer{gaiaref.Analyzer},
+	Run:      run,
+}
+
+// StockSentences are the seven placeholder sentences of §2.4: the six the
+// scaffold writes plus the reference's legacy verification_cost wording.
+// They are data, kept verbatim.
+var StockSentences = []string{
+	"The idea merits sustained verification effort.",
+	"The idea resolves an anchored open tension.",
+	"The idea's results feed an anchored chain of downstream problems.",
+	"The idea supplies a new, testable mechanistic understanding.",
+	"The idea is testable within an open verification window.",
+	"A bounded next check or executed first check is recorded.",
+	"A bounded, decisive first check of the idea exists.",
+}
+
+// IsStock reports whether content is a stock sentence after Normalize.
+func IsStock(content string) bool {
+	n := Normalize(content)
+	for _, s := range StockSentences {
+		if Normalize(s) == n {
+			return true
+		}
+	}
+	return false
+}
+
+// Normalize case-folds s, straightens curly apostrophes, collapses runs of
+// whitespace to one space and strips final punctuation, so that
+// "the idea merits sustained  verification effort" still matches (W10).
+func Normalize(s string) string {
+	s = strings.NewReplacer("\u2019", "'", "\u2018", "'").Replace(s)
+	s = strings.ToLower(strings.Join(strings.Fields(s), " "))
+	return strings.TrimRight(s, ".!?;:, ")
+}
+
+func init() {
+	const hdr = "from gaia.engine.lang import claim\n\n"
+	diag.Register(diag.Rule{
+		Code: "GAIA510", Name: "scaffold-sentence-unchanged", Severity: diag.Error,
+		Title: "a claim still holds a stock sentence of the scaffold",
+		Text: `The scaffold gives worth and the five criteria generic sentences ("The idea merits
+sustained verification effort." and the like). A posterior over generic sentences says
+nothing about the idea, so each must be replaced with a sentence specific to it. The
+reference refuses them only after compile (GAIA122, "generic axis text", exact match only);
+nullius reports them in the source, comparing case-folded with whitespace collapsed and
+final punctuation stripped, so a dropped period or changed case does not slip through (W10).
+The diagnostic sits at the sentence. Write what this idea claims instead.`,
+		Bad:   hdr + "worth = claim(\"The idea merits sustained verification effort.\", title=\"worth\")\n",
+		Good:  hdr + "worth = claim(\"Matching the two published widths at two loops is worth a month of work.\", title=\"worth\")\n",
+		Since: "0.1.0", Origin: "nullius",
+	})
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	for _, f := range ruleutil.Files(pass) {
+		names := assignedNames(f.Module)
+		for _, s := range f.Stmts {
+			if s.Verb != "claim" {
+				continue
+			}
+			content := contentOf(s.Call)
+			if content == nil || !IsStock(content.Str) {
+				continue
+			}
+			name := names[s.Call]
+			if name == "" {
+				name = "a claim"
+			}
+			ruleutil.Report(pass, f.File, content.Span, "GAIA510",
+				"%s still holds the scaffold's stock sentence %s (generic axis text); replace it with a sentence specific to this idea",
+				name, ruleutil.StrRepr(content.Str))
+		}
+	}
+	return nil, nil
+}
+
+// contentOf is the literal content of a claim call: its first positional
+// argument or content= keyword, when a string constant (or an f-string
+// without placeholders, whose value is static).
+func contentOf(c *pyscan.Call) *pyscan.Expr {
+	var e *pyscan.Expr
+	if len(c.Args) > 0 {
+		e = c.Args[0]
+	} else if k := c.Keyword("content"); k != nil {
+		e = k.Value
+	}
+	if e == nil || !(e.Kind == pyscan.ExprString || e.Kind == pyscan.ExprFString && e.ConstOnly) {
+		return nil
+	}
+	return e
+}
+
+// assignedNames maps each call assigned to a single name (`x = claim(...)`,
+// annotated or not) to that name, for the message.
+func assignedNames(m *pyscan.Module) map[*pyscan.Call]string {
+	out := map[*pyscan.Call]string{}
+	for _, a := range m.Assigns {
+		if a.Value == nil || a.Value.Kind != pyscan.ExprCall || a.Augmented || len(a.Targets) != 1 {
+			continue
+		}
+		if t := a.Targets[0]; t.Kind == pyscan.ExprName {
+			out[a.Value.Call] = t.Name
+		}
+	}
+	return out
+}

@@ -1,0 +1,75 @@
+package output
+
+import (
+	"bytes"
+	"encoding/json"
+	"testing"
+
+	"github.com/nullius-dev/nullius/internal/diag"
+)
+
+func TestJSONEmpty(t *testing.T) {
+	var buf bytes.Buffer
+	if err := Write(&buf, "json", nil, Meta{Files: 4}); err != nil {
+		t.Fatal(err)
+	}
+	want := `{
+  "version": 1,
+  "tool": "nullius",
+  "diagnostics": [],
+  "summary": {
+    "errors": 0,
+    "warnings": 0,
+    "suppressed": 0,
+    "files": 4
+  }
+}
+`
+	if buf.String() != want {
+		t.Fatalf("got\n%s\nwant\n%s", buf.String(), want)
+	}
+}
+
+// TestJSONRecord pins the field names and order of one record: the shape
+// the spec README shows, which JSON readers rely on.
+func TestJSONRecord(t *testing.T) {
+	d := diag.Diagnostic{Code: "GAIA011", Name: "infer-off-grade-pair", Severity: diag.Error, Path: "src/my_idea/__init__.py",
+		Line: 12, Column: 5, EndLine: 14, EndColumn: 6, Message: "infer uses off-grade pair (0.8, 0.1) <&>",
+		Fixes: []diag.Fix{{Message: "never serialised"}}}
+	var buf bytes.Buffer
+	if err := Write(&buf, "json", []diag.Diagnostic{d}, Meta{}); err != nil {
+		t.Fatal(err)
+	}
+	var doc struct {
+		Diagnostics []json.RawMessage
+	}
+	if err := json.Unmarshal(buf.Bytes(), &doc); err != nil {
+		t.Fatal(err)
+	}
+	var compact bytes.Buffer
+	json.Compact(&compact, doc.Diagnostics[0])
+	want := `{"code":"GAIA011","name":"infer-off-grade-pair","severity":"error","path":"src/my_idea/__init__.py","line":12,"column":5,"end_line":14,"end_column":6,"pointer":"","message":"infer uses off-grade pair (0.8, 0.1) <&>","suppressed":false}`
+	if compact.String() != want {
+		t.Fatalf("record\n%s\nwant\n%s", compact.String(), want)
+	}
+}
+
+func TestJSONGolden(t *testing.T) {
+	var buf bytes.Buffer
+	if err := Write(&buf, "json", sample(), Meta{Files: 2}); err != nil {
+		t.Fatal(err)
+	}
+	golden(t, "sample.json", buf.Bytes())
+	var doc jsonDoc
+	if err := json.Unmarshal(buf.Bytes(), &doc); err != nil {
+		t.Fatal(err)
+	}
+	if len(doc.Diagnostics) != 4 || doc.Summary != (Summary{Errors: 2, Warnings: 1, Suppressed: 1, Files: 2}) {
+		t.Fatalf("json keeps every finding: got %d, summary %+v", len(doc.Diagnostics), doc.Summary)
+	}
+	for i := 1; i < len(doc.Diagnostics); i++ {
+		if diag.Less(doc.Diagnostics[i-1], doc.Diagnostics[i]) > 0 {
+			t.Fatalf("diagnostics not sorted at %d", i)
+		}
+	}
+}

@@ -1,0 +1,166 @@
+package output
+
+import (
+	"bufio"
+	"cmp"
+	"encoding/json"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/nullius-dev/nullius/internal/diag"
+)
+
+// The rule catalogue is printed from the registry alone, in every form it
+// takes: the `nullius rules` table and JSON, `nullius explain`, the SARIF
+// rules[] help, and docs/rules.md. Nothing is written twice.
+
+// RuleAnchor is the GitHub Markdown anchor of a rule's heading in
+// docs/rules.md ("## GAIA011 infer-off-grade-pair" → "gaia011-infer-off-grade-pair").
+func RuleAnchor(r diag.Rule) string {
+	return strings.ToLower(strings.TrimSuffix(r.Code+"-"+r.Name, "-"))
+}
+
+func sortRules(rs []diag.Rule) {
+	slices.SortFunc(rs, func(a, b diag.Rule) int { return cmp.Compare(a.Code, b.Code) })
+}
+
+// WriteRulesTable prints one row per rule: code, severity, name, title.
+func WriteRulesTable(w io.Writer, rules []diag.Rule) error {
+	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "CODE\tSEVERITY\tNAME\tTITLE")
+	for _, r := range rules {
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", r.Code, r.Severity, r.Name, r.Title)
+	}
+	return tw.Flush()
+}
+
+// WriteRulesJSON prints {"version":1,"tool":"nullius","rules":[...]}.
+func WriteRulesJSON(w io.Writer, rules []diag.Rule) error {
+	if rules == nil {
+		rules = []diag.Rule{}
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	return enc.Encode(struct {
+		Version int         `json:"version"`
+		Tool    string      `json:"tool"`
+		Rules   []diag.Rule `json:"rules"`
+	}{1, "nullius", rules})
+}
+
+// WriteRulesMarkdown prints docs/rules.md: an index table, then one
+// section per rule with its text and examples.
+func WriteRulesMarkdown(w io.Writer, rules []diag.Rule) error {
+	bw := bufio.NewWriter(w)
+	bw.WriteString("# nullius rules\n\n")
+	bw.WriteString("<!-- Generated from the rule registry by `make rules-doc`\n")
+	bw.WriteString("     (go run ./cmd/nullius rules --format markdown -o docs/rules.md). Do not edit by hand. -->\n\n")
+	bw.WriteString("Every rule nullius reports, with its stable code and kebab-case name (either may be\n")
+	bw.WriteString("used wherever a rule is named). `error` findings block the gate (exit 1); `warning`\n")
+	bw.WriteString("findings are review flags. `nullius explain CODE` prints the same text in a terminal.\n\n")
+	fmt.Fprintf(bw, "%d rules.\n\n", len(rules))
+	bw.WriteString("| code | name | severity | title |\n|---|---|---|---|\n")
+	for _, r := range rules {
+		fmt.Fprintf(bw, "| [%s](#%s) | %s | %s | %s |\n", r.Code, RuleAnchor(r), r.Name, r.Severity, mdCell(r.Title))
+	}
+	for _, r := range rules {
+		fmt.Fprintf(bw, "\n## %s %s\n\n", r.Code, r.Name)
+		fmt.Fprintf(bw, "%s. Severity: %s. Since: %s. Origin: %s.\n\n", capitalize(r.Title), r.Severity, cmp.Or(r.Since, "?"), originText(r.Origin))
+		if r.Text != "" {
+			bw.WriteString(strings.TrimSpace(r.Text) + "\n\n")
+		}
+		bw.WriteString(exampleMarkdown("Failing example", r.Bad))
+		bw.WriteString(exampleMarkdown("Passing example", r.Good))
+	}
+	return bw.Flush()
+}
+
+// WriteExplain prints what `nullius explain CODE` shows: title, severity,
+// origin, text, a failing and a passing example.
+func WriteExplain(w io.Writer, r diag.Rule) error {
+	bw := bufio.NewWriter(w)
+	fmt.Fprintf(bw, "%s %s: %s\n\n", r.Code, r.Name, r.Title)
+	fmt.Fprintf(bw, "Severity: %s (%s)\n", r.Severity, severityMeaning(r.Severity))
+	fmt.Fprintf(bw, "Origin:   %s\n", originText(r.Origin))
+	fmt.Fprintf(bw, "Since:    %s\n\n", cmp.Or(r.Since, "?"))
+	if r.Text != "" {
+		bw.WriteString(strings.TrimSpace(r.Text) + "\n\n")
+	}
+	for _, ex := range []struct{ label, code string }{{"Failing example", r.Bad}, {"Passing example", r.Good}} {
+		if strings.TrimSpace(ex.code) == "" {
+			continue
+		}
+		bw.WriteString(ex.label + ":\n\n")
+		for _, line := range strings.Split(strings.TrimRight(ex.code, "\n"), "\n") {
+			bw.WriteString(strings.TrimRight("    "+line, " ") + "\n")
+		}
+		bw.WriteString("\n")
+	}
+	fmt.Fprintf(bw, "Docs: %s#%s\n", rulesDocURI, RuleAnchor(r))
+	return bw.Flush()
+}
+
+// ruleHelpText is the SARIF help.text: the rule text and both examples.
+func ruleHelpText(r diag.Rule) string {
+	parts := []string{cmp.Or(strings.TrimSpace(r.Text), cmp.Or(r.Title, r.Code))}
+	if strings.TrimSpace(r.Bad) != "" {
+		parts = append(parts, "Failing example:\n"+strings.TrimRight(r.Bad, "\n"))
+	}
+	if strings.TrimSpace(r.Good) != "" {
+		parts = append(parts, "Passing example:\n"+strings.TrimRight(r.Good, "\n"))
+	}
+	return strings.Join(parts, "\n\n")
+}
+
+// ruleHelpMarkdown is the SARIF help.markdown, the same content as
+// docs/rules.md has for the rule.
+func ruleHelpMarkdown(r diag.Rule) string {
+	if r.Text == "" && r.Bad == "" && r.Good == "" {
+		return ""
+	}
+	s := strings.TrimSpace(r.Text) + "\n\n" + exampleMarkdown("Failing example", r.Bad) + exampleMarkdown("Passing example", r.Good)
+	return strings.TrimSpace(s)
+}
+
+// exampleMarkdown fences code with more backticks than it contains, so an
+// example holding ``` cannot end its own block.
+func exampleMarkdown(label, code string) string {
+	if strings.TrimSpace(code) == "" {
+		return ""
+	}
+	fence := "```"
+	for strings.Contains(code, fence) {
+		fence += "`"
+	}
+	return label + ":\n\n" + fence + "\n" + strings.TrimRight(code, "\n") + "\n" + fence + "\n\n"
+}
+
+func mdCell(s string) string { return strings.ReplaceAll(s, "|", `\|`) }
+
+func capitalize(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+func originText(o string) string {
+	switch o {
+	case "reference":
+		return "reference (ported from the Python tools)"
+	case "nullius":
+		return "nullius (new; closes a weakness of the reference)"
+	}
+	return cmp.Or(o, "?")
+}
+
+func severityMeaning(s diag.Severity) string {
+	if s == diag.Error {
+		return "blocks the gate: exit 1"
+	}
+	return "review flag: reported, never blocking"
+}

@@ -1,0 +1,407 @@
+package extract
+
+import (
+	"cmp"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"time"
+
+	"github.com/nullius-dev/nullius/analyzers/ir"
+	"github.com/nullius-dev/nullius/internal/diag"
+	"github.com/nullius-dev/nullius/pipeline/gaiacli"
+)
+
+// WorthLabel is the label of the posterior claim; fixed, as in the
+// reference's command line.
+const WorthLabel = "worth"
+
+// Options configure one extraction.
+type Options struct {
+	Package     string // --package
+	ProjectRoot string // --project-root; "" finds the nearest .nullius/
+	GaiaBin     string // --gaia; "" means $GAIA_BIN, then gaia on PATH
+	// Gaia replaces the real driver (tests); GaiaBin is then only a name.
+	Gaia gaiacli.Gaia
+	// AllowDisciplineWarnings lets static findings through and marks the
+	// result exploration-only (§3.3). It never lets IR findings through.
+	AllowDisciplineWarnings bool
+	Render                  bool          // run `gaia run render` (never gates)
+	VersionTimeout          time.Duration // 0 means gaiacli's default
+	StageTimeout            time.Duration
+	RenderTimeout           time.Duration
+	Checks                  Checks    // zero value means DefaultChecks()
+	Log                     io.Writer // progress lines and findings; nil discards
+}
+
+// Failure is why extraction stopped: the GAIA2xx rule, a one-line message,
+// and what backs it (the tool's output, an install hint, the findings).
+type Failure struct {
+	Rule     diag.Rule
+	Msg      string
+	Output   string            // the gaia stage's own stdout and stderr
+	Hint     string            // what to do, e.g. the install recipe
+	Findings []diag.Diagnostic // the findings that made extraction refuse
+	// Environment is true when the machine or the command line is at fault
+	// (no package, no root, no pinned gaia, a timeout), not the package:
+	// the CLI exits 2 instead of 1.
+	Environment bool
+}
+
+func (f *Failure) Error() string { return f.Rule.Code + " " + f.Msg }
+
+func fail(r diag.Rule, format string, args ...any) *Failure {
+	return &Failure{Rule: r, Msg: fmt.Sprintf(format, args...)}
+}
+
+func envFail(r diag.Rule, format string, args ...any) *Failure {
+	f := fail(r, format, args...)
+	f.Environment = true
+	return f
+}
+
+// Result is a finished extraction.
+type Result struct {
+	Posterior       Posterior
+	Package         string // resolved package directory
+	ProjectRoot     string // resolved project root
+	ExplorationOnly bool
+}
+
+// run carries the state of one extraction through its steps.
+type run struct {
+	opts     Options
+	log      io.Writer
+	pkg      string
+	root     string
+	rel      string
+	static   []diag.Diagnostic // error findings of the source scan, suppressed ones included
+	explore  bool
+	gaia     gaiacli.Gaia
+	checkedP string // the ir.json pin the IR checks last ran on
+}
+
+// Run performs the whole gated extraction (§3.2 with nullius's order: paths,
+// lint, gaia version, compile, IR checks + discipline.json, check, infer,
+// render, extract). It returns a *Failure when a step refuses, and a plain
+// error for I/O trouble.
+func Run(ctx context.Context, opts Options) (*Result, error) {
+	r := &run{opts: opts, log: opts.Log}
+	if r.log == nil {
+		r.log = io.Discard
+	}
+	if r.opts.Checks.Static == nil || r.opts.Checks.IR == nil {
+		def := DefaultChecks()
+		r.opts.Checks.Static = cmpFunc(r.opts.Checks.Static, def.Static)
+		r.opts.Checks.IR = cmpFunc(r.opts.Checks.IR, def.IR)
+	}
+	steps := []func(context.Context) error{
+		r.locate, r.lint, r.pinnedGaia, r.compile, r.checkIR, r.check, r.infer, r.render,
+	}
+	for _, step := range steps {
+		if err := step(ctx); err != nil {
+			return nil, err
+		}
+	}
+	p, err := r.extract()
+	if err != nil {
+		return nil, err
+	}
+	return &Result{Posterior: *p, Package: r.pkg, ProjectRoot: r.root, ExplorationOnly: r.explore}, nil
+}
+
+func cmpFunc(f, def CheckFunc) CheckFunc {
+	if f != nil {
+		return f
+	}
+	return def
+}
+
+// locate resolves the package and the project root and checks, before any
+// stage runs (W18), that the package sits strictly inside the root.
+func (r *run) locate(context.Context) error {
+	pkg, err := ResolveDir(r.opts.Package)
+	if err != nil {
+		return envFail(rulePackageMissing, "package directory not found: %q", r.opts.Package)
+	}
+	r.pkg = pkg
+	if r.opts.ProjectRoot != "" {
+		root, err := ResolveDir(r.opts.ProjectRoot)
+		if err != nil {
+			return envFail(ruleNoProjectRoot, "project root not found: %q is not a directory", r.opts.ProjectRoot)
+		}
+		r.root = root
+	} else {
+		root, ok := FindProjectRoot(pkg)
+		if !ok {
+			f := envFail(ruleNoProjectRoot, "no project root found: no ancestor of %q contains .nullius/", pkg)
+			f.Hint = "create .nullius/ at the repository root or pass --project-root"
+			return f
+		}
+		r.root = root
+	}
+	r.rel, err = RelPath(r.pkg, r.root)
+	switch {
+	case errors.Is(err, ErrIsRoot):
+		f := envFail(rulePackageIsRoot, "the package directory IS the project root %q; no project-relative ref can name it", r.root)
+		f.Hint = "move .nullius/ out of the package to the repository root, or pass --project-root"
+		return f
+	case err != nil:
+		return envFail(ruleOutsideRoot, "package %q is not under the project root %q; pass the --project-root that contains it", r.pkg, r.root)
+	}
+	return nil
+}
+
+// lint runs the source scan. Blocking findings refuse extraction unless
+// --allow-discipline-warnings; any error finding, suppressed or allowed,
+// marks the result exploration-only (README "Honesty rules").
+func (r *run) lint(context.Context) error {
+	ds, err := r.opts.Checks.Static(r.pkg)
+	if err != nil {
+		return fmt.Errorf("could not lint %q: %w", r.pkg, err)
+	}
+	ds = diag.SortDedup(ds)
+	r.printFindings(ds)
+	blocking := 0
+	for _, d := range ds {
+		if d.Severity == diag.Error {
+			r.static = append(r.static, d)
+			if !d.Suppressed {
+				blocking++
+			}
+		}
+	}
+	switch {
+	case blocking > 0 && !r.opts.AllowDisciplineWarnings:
+		f := fail(ruleRefused, "%d discipline violation(s): fix the grades and anchor notes, or re-run with "+
+			"--allow-discipline-warnings to explore (the result is then marked exploration-only). "+
+			"Refusing to extract a posterior from a graph that breaks the discipline", blocking)
+		f.Findings = r.static
+		return f
+	case blocking > 0:
+		fmt.Fprintf(r.log, "%d discipline violation(s) allowed by --allow-discipline-warnings; the posterior will be "+
+			"marked exploration-only and cannot be written to the idea store\n", blocking)
+	case len(r.static) > 0:
+		fmt.Fprintf(r.log, "%d suppressed discipline violation(s); the posterior will be marked exploration-only "+
+			"and cannot be written to the idea store\n", len(r.static))
+	}
+	r.explore = len(r.static) > 0
+	return nil
+}
+
+func (r *run) printFindings(ds []diag.Diagnostic) {
+	for _, d := range ds {
+		line := d.String()
+		if d.Suppressed {
+			line += " (suppressed)"
+		}
+		fmt.Fprintln(r.log, line)
+	}
+}
+
+// pinnedGaia resolves the executable and requires the exact pinned version.
+func (r *run) pinnedGaia(ctx context.Context) error {
+	if r.opts.Gaia != nil {
+		r.gaia = r.opts.Gaia
+	} else {
+		bin, err := gaiacli.Resolve(r.opts.GaiaBin)
+		if err != nil {
+			f := envFail(ruleNoGaia, "%v", err)
+			f.Hint = gaiacli.InstallHint
+			return f
+		}
+		r.opts.GaiaBin = bin
+		r.gaia = &gaiacli.CLI{Bin: bin, VersionTimeout: r.opts.VersionTimeout,
+			StageTimeout: r.opts.StageTimeout, RenderTimeout: r.opts.RenderTimeout}
+	}
+	banner, err := r.gaia.Version(ctx)
+	if err != nil {
+		f := envFail(ruleNoGaia, "%v", err)
+		f.Hint = gaiacli.InstallHint
+		return f
+	}
+	if err := gaiacli.CheckVersion(banner); err != nil {
+		f := envFail(ruleVersion, "%v", err)
+		f.Hint = gaiacli.InstallHint
+		return f
+	}
+	return nil
+}
+
+// stage runs one gaia stage and turns a failure into GAIA205 with the
+// tool's own output.
+func (r *run) stage(ctx context.Context, name string, do func(context.Context, string) (gaiacli.Result, error)) error {
+	res, err := do(ctx, r.pkg)
+	var re *gaiacli.RunError
+	switch {
+	case errors.As(err, &re):
+		f := envFail(ruleStage, "%s: %v", name, err)
+		f.Output = res.Output()
+		return f
+	case err != nil:
+		return envFail(ruleStage, "%s: %v", name, err)
+	case res.ExitCode != 0:
+		f := fail(ruleStage, "%s: `%s` failed (exit %d); a posterior from a package that fails compile, check or infer is not a result",
+			name, res.Command(), res.ExitCode)
+		f.Output = res.Output()
+		return f
+	}
+	fmt.Fprintf(r.log, "ok: %s\n", name)
+	return nil
+}
+
+func (r *run) compile(ctx context.Context) error {
+	return r.stage(ctx, "build compile", r.gaia.Compile)
+}
+
+func (r *run) check(ctx context.Context) error {
+	return r.stage(ctx, "build check", r.gaia.Check)
+}
+
+func (r *run) infer(ctx context.Context) error {
+	return r.stage(ctx, "run infer", r.gaia.Infer)
+}
+
+// render is presentation only: a failure is reported and never gates (§3.5).
+func (r *run) render(ctx context.Context) error {
+	if !r.opts.Render {
+		return nil
+	}
+	res, err := r.gaia.Render(ctx, r.pkg)
+	switch {
+	case err != nil:
+		fmt.Fprintf(r.log, "render skipped (docs): %v\n", err)
+	case res.ExitCode != 0:
+		fmt.Fprintf(r.log, "render skipped (docs): `%s` failed (exit %d)\n", res.Command(), res.ExitCode)
+	default:
+		fmt.Fprintln(r.log, "ok: run render")
+	}
+	return nil
+}
+
+// irPath is the compiled IR of the package.
+func (r *run) irPath() string { return ir.IRPath(r.pkg) }
+
+// checkIR runs the compiled-IR checks on the fresh ir.json and records the
+// findings, bound to the exact bytes, in .gaia/discipline.json. IR findings
+// are never allowed through.
+func (r *run) checkIR(context.Context) error {
+	data, err := os.ReadFile(r.irPath())
+	if err != nil {
+		if notExist(err) {
+			return fail(ruleArtifacts, "missing %q after gaia build compile; run the inference stages first", r.irPath())
+		}
+		return fmt.Errorf("could not read %q: %w", r.irPath(), err)
+	}
+	return r.checkIRBytes(data)
+}
+
+func (r *run) checkIRBytes(data []byte) error {
+	pin := ir.CompiledIRPin(data)
+	ds, err := r.opts.Checks.IR(r.pkg)
+	if err != nil {
+		return fmt.Errorf("could not check %q: %w", r.irPath(), err)
+	}
+	ds = diag.SortDedup(ds)
+	r.printFindings(ds)
+	var irErrs []diag.Diagnostic
+	blocking := 0
+	for _, d := range ds {
+		if d.Severity == diag.Error {
+			irErrs = append(irErrs, d)
+			if !d.Suppressed {
+				blocking++
+			}
+		}
+	}
+	findings := append(append([]diag.Diagnostic{}, r.static...), irErrs...)
+	if len(irErrs) > 0 {
+		r.explore = true // a suppressed IR error still marks the result
+	}
+	if err := WriteDisciplineRecord(r.pkg, pin, r.explore, findings); err != nil {
+		return err
+	}
+	r.checkedP = pin
+	if blocking > 0 {
+		f := fail(ruleRefused, "%d compiled-IR contract violation(s) in %q; --allow-discipline-warnings never "+
+			"lets these through. Refusing to extract a posterior from a graph that breaks the discipline", blocking, r.irPath())
+		f.Findings = irErrs
+		return f
+	}
+	return nil
+}
+
+// extract reads the artifacts and builds the posterior (§3.2 step 11)
+// with the extraction primitives of analyzers/ir.
+func (r *run) extract() (*Posterior, error) {
+	beliefsPath := ir.BeliefsPath(r.pkg)
+	for _, p := range []string{beliefsPath, r.irPath()} {
+		if fi, err := os.Stat(p); err != nil || !fi.Mode().IsRegular() {
+			return nil, fail(ruleArtifacts, "missing %q; run the inference stages first", p)
+		}
+	}
+	bdata, err := os.ReadFile(beliefsPath)
+	if err != nil {
+		return nil, fmt.Errorf("could not read %q: %w", beliefsPath, err)
+	}
+	b, ds := ir.LoadBeliefs(beliefsPath, bdata)
+	if f := firstBlocking(ds); f != nil || b == nil {
+		return nil, cmp.Or(f, fail(ruleBeliefsJSON, "%q is not usable", beliefsPath))
+	}
+	irData, err := os.ReadFile(r.irPath())
+	if err != nil {
+		return nil, fmt.Errorf("could not read %q: %w", r.irPath(), err)
+	}
+	// The value must be bound to the IR that was checked: if ir.json changed
+	// since, check (and record) it again.
+	pin := ir.CompiledIRPin(irData)
+	if pin != r.checkedP {
+		if err := r.checkIRBytes(irData); err != nil {
+			return nil, err
+		}
+	}
+	doc, ds := ir.Load(r.irPath(), irData)
+	if f := firstBlocking(ds); f != nil || doc == nil {
+		return nil, cmp.Or(f, fail(ruleArtifacts, "%q is not usable", r.irPath()))
+	}
+	// W11: the value and the pin must come from one compile.
+	if doc.IRHash != "" && b.IRHash != doc.IRHash {
+		return nil, fail(diag.MustLookup("GAIA212"), "beliefs.json was inferred from ir_hash %q but ir.json has %q; re-run gaia run infer",
+			b.IRHash, doc.IRHash)
+	}
+	value, d := ir.ExtractWorthBelief(b, WorthLabel)
+	if d != nil {
+		return nil, findingFailure(*d)
+	}
+	ref := PackageRef(r.rel, pin)
+	if r.explore {
+		ref = ExplorationPrefix + ref
+	}
+	return &Posterior{
+		Value:                  value,
+		EvidenceCount:          ir.CountObservations(doc),
+		ConnectedEvidenceCount: ir.ConnectedEvidenceCount(doc),
+		GaiaPackageRef:         ref,
+	}, nil
+}
+
+// findingFailure turns a finding that stops extraction into a Failure.
+func findingFailure(d diag.Diagnostic) *Failure {
+	r, ok := diag.Lookup(d.Code)
+	if !ok {
+		r = diag.Rule{Code: d.Code, Name: d.Name, Severity: d.Severity}
+	}
+	return &Failure{Rule: r, Msg: d.Message, Findings: []diag.Diagnostic{d}}
+}
+
+// firstBlocking is the Failure for the first blocking finding, or nil.
+func firstBlocking(ds []diag.Diagnostic) *Failure {
+	for _, d := range diag.SortDedup(ds) {
+		if d.Blocking() {
+			return findingFailure(d)
+		}
+	}
+	return nil
+}

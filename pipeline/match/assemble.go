@@ -1,0 +1,450 @@
+package match
+
+import (
+	"crypto/rand"
+	"fmt"
+	"math/big"
+	"os"
+	"path/filepath"
+	"reflect"
+	"slices"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/nullius-dev/nullius/internal/atomicfile"
+	vm "github.com/nullius-dev/nullius/validators/match"
+)
+
+// AssembleOptions configure `match assemble` (assemble_match.py).
+type AssembleOptions struct {
+	Commitment, VotesDir, CampaignDir, MaterialsDir string
+	CampaignID, IdeaA, IdeaB, MatchID, Rationale   string
+	Now                                            Clock
+	Templates                                      Templates
+	Out                                            func(format string, args ...any)
+}
+
+// Assembled is the written artifact and what the CLI prints.
+type Assembled struct {
+	Path     string
+	Artifact vm.Object
+	Lines    []string
+	Tier     int
+}
+
+// MintShortID draws an engine short id from a CSPRNG.
+func MintShortID() (string, error) {
+	var b strings.Builder
+	for range 8 {
+		n, err := rand.Int(rand.Reader, big.NewInt(int64(len(vm.ShortIDAlphabet))))
+		if err != nil {
+			return "", err
+		}
+		b.WriteByte(vm.ShortIDAlphabet[n.Int64()])
+	}
+	return b.String(), nil
+}
+
+type vote struct {
+	family string
+	seat   int64
+	rec    vm.Object
+}
+
+// Assemble re-checks the integrity thread, tallies, maps the tier and
+// writes pairwise_match_v1 with observation_write.written=false (§6.2).
+// Every refusal is an *Error with exit status 2.
+func Assemble(o AssembleOptions) (*Assembled, error) {
+	a, err := assemble(o)
+	if err != nil {
+		if e, ok := err.(*Error); ok {
+			e.Code = ExitInvalid
+		}
+		return nil, err
+	}
+	return a, nil
+}
+
+func assemble(o AssembleOptions) (*Assembled, error) {
+	if o.Templates == (Templates{}) {
+		o.Templates = DefaultTemplates()
+	}
+	commitment, err := LoadCommitment(o.Commitment, "commitment")
+	if err != nil {
+		return nil, err
+	}
+	hash := mustString(commitment, "commitment_hash")
+	committedAt, _ := vm.ParseTime(mustGet(commitment, "committed_at"))
+	now := o.Now.now()
+	if committedAt.After(now.Add(time.Minute)) {
+		return nil, refuse("commitment committed_at %s lies in the future; criteria are committed before the match, not after", mustGet(commitment, "committed_at"))
+	}
+	for _, id := range []struct{ label, v string }{{"campaign_id", o.CampaignID}, {"idea_a", o.IdeaA}, {"idea_b", o.IdeaB}} {
+		if !vm.ShortIDRE.MatchString(id.v) {
+			return nil, refuse("%s is not an engine short id (%s): %q", id.label, vm.ShortIDRE.String(), id.v)
+		}
+	}
+	if o.IdeaA == o.IdeaB {
+		return nil, refuse("idea_a and idea_b are the same node (%s)", o.IdeaA)
+	}
+	matchID := o.MatchID
+	if matchID == "" {
+		if matchID, err = MintShortID(); err != nil {
+			return nil, err
+		}
+	} else if !vm.ShortIDRE.MatchString(matchID) {
+		return nil, refuse("match_id is not an engine short id (%s): %q", vm.ShortIDRE.String(), matchID)
+	}
+	binding, err := crossCheckMaterials(o.MaterialsDir, commitment, o.IdeaA, o.IdeaB)
+	if err != nil {
+		return nil, err
+	}
+	report, err := readPanelReport(o.VotesDir, o.MaterialsDir, hash, o.Templates)
+	if err != nil {
+		return nil, err
+	}
+	votes, err := loadVotes(o.VotesDir, hash, committedAt, report)
+	if err != nil {
+		return nil, err
+	}
+	if err := rematchGuard(o.CampaignDir, o.IdeaA, o.IdeaB, o.Rationale); err != nil {
+		return nil, err
+	}
+	var vs []string
+	for _, v := range votes {
+		vs = append(vs, mustString(v.rec, "vote"))
+	}
+	tally, err := vm.Tally(vs)
+	if err != nil {
+		return nil, refuse("%v", err)
+	}
+	tier, tierLabel, err := vm.Tier(tally)
+	if err != nil {
+		return nil, refuse("%v", err)
+	}
+	mode := mustString(report, "independence")
+	var panel []any
+	a := &Assembled{Tier: tier}
+	for _, v := range votes {
+		e := vm.Object{{Key: "reviewer_family", Value: v.family}}
+		if mode == "single_family" {
+			e = append(e, vm.Member{Key: "seat", Value: int(v.seat)})
+		}
+		e = append(e, vm.Member{Key: "model", Value: mustGet(v.rec, "model")})
+		c := vm.CleanVote(v.rec)
+		e = append(e, c...)
+		panel = append(panel, e)
+		args, _ := c.Get("anchored_arguments")
+		seat := ""
+		if mode == "single_family" {
+			seat = fmt.Sprintf(" seat %d", v.seat)
+		}
+		a.Lines = append(a.Lines, fmt.Sprintf("vote: %s%s (%v) -> %v, %d anchored arguments credited, %v unanchored discarded",
+			v.family, seat, mustGet(v.rec, "model"), mustGet(v.rec, "vote"), len(args.([]any)), mustGet(v.rec, "unanchored_arguments_discarded")))
+	}
+	present, _ := report.Get("families_present")
+	absent, _ := report.Get("absent")
+	runners, _ := report.Get("independent_runners")
+	art := vm.Object{
+		{Key: "match_id", Value: matchID}, {Key: "campaign_id", Value: o.CampaignID},
+		{Key: "idea_a_node_id", Value: o.IdeaA}, {Key: "idea_b_node_id", Value: o.IdeaB},
+		{Key: "criteria_commitment", Value: commitment},
+		{Key: "panel", Value: panel},
+		{Key: "panel_independence", Value: vm.Object{{Key: "mode", Value: mode}, {Key: "families_present", Value: present}, {Key: "families_absent", Value: absent}}},
+		{Key: "independent_runners", Value: runners},
+		{Key: "outcome", Value: vm.Object{{Key: "winner", Value: tally.Winner}, {Key: "vote_margin", Value: tally.Margin}, {Key: "decided_at", Value: vm.FormatTime(now)}}},
+		{Key: "observation_write", Value: vm.Object{{Key: "written", Value: false}}},
+		{Key: "statement_binding", Value: binding},
+	}
+	if vm.PyStrip(o.Rationale) != "" || o.Rationale != "" {
+		art = append(art, vm.Member{Key: "rationale", Value: o.Rationale})
+	}
+	// Validate exactly the bytes that will be written.
+	data := vm.Marshal(art)
+	d, err := vm.Decode(data)
+	if err != nil {
+		return nil, fmt.Errorf("assembled artifact does not re-parse: %w", err)
+	}
+	if ps := vm.ValidateMatch(d.Value); len(ps) > 0 {
+		return nil, refuse("assembled artifact failed validation: %s", vm.Join(ps))
+	}
+	dir := filepath.Join(o.CampaignDir, "artifacts", "matches")
+	path := filepath.Join(dir, "match-"+matchID+".json")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, fmt.Errorf("could not create %q: %w", dir, err)
+	}
+	if err := atomicfile.WriteNew(path, data, 0o644); err != nil {
+		if _, statErr := os.Lstat(path); statErr == nil {
+			return nil, refuse("artifact already exists: %s", path)
+		}
+		return nil, err
+	}
+	var pl []string
+	for _, p := range present.([]any) {
+		pl = append(pl, p.(string))
+	}
+	a.Lines = append(a.Lines,
+		fmt.Sprintf("panel independence: %s (present: %s)", mode, strings.Join(pl, ", ")),
+		fmt.Sprintf("winner: %s (vote_margin %.4f)", tally.Winner, tally.Margin),
+		"observation: "+tierLabel,
+		"artifact: "+path)
+	a.Path, a.Artifact = path, art
+	return a, nil
+}
+
+func mustGet(o vm.Object, k string) any { v, _ := o.Get(k); return v }
+
+// crossCheckMaterials binds both statements (§6.2 step 5) and, closing W7,
+// binds --commitment to the materials' own commitment.json: a copy of the
+// same criteria with another committed_at cannot stand in for it.
+func crossCheckMaterials(dir string, commitment vm.Object, a, b string) (vm.Object, error) {
+	mc, err := LoadCommitment(filepath.Join(dir, "commitment.json"), "materials commitment.json")
+	if err != nil {
+		return nil, refuse("materials cross-check: %v", err)
+	}
+	if !reflect.DeepEqual(canonicalObject(mc), canonicalObject(commitment)) {
+		return nil, refuse("materials cross-check: --commitment (committed_at %v) is not the materials' commitment.json (committed_at %v); the commitment, its date included, is bound to the materials the panel saw",
+			mustGet(commitment, "committed_at"), mustGet(mc, "committed_at"))
+	}
+	hash := mustString(commitment, "commitment_hash")
+	binding := vm.Object{}
+	for _, side := range []struct{ label, node string }{{"a", a}, {"b", b}} {
+		p := filepath.Join(dir, "statement_"+side.label+".md")
+		text, err := readText(p)
+		if err != nil {
+			return nil, refuse("materials cross-check: %s is missing or unreadable: %v", p, err)
+		}
+		if h := vm.StatementHashLine(text); h != hash {
+			return nil, refuse("materials cross-check: %s declares hash %q, expected %s", p, h, hash)
+		}
+		if n := vm.StatementNodeLine(text); n != side.node {
+			return nil, refuse("materials cross-check: %s argues for node %s, but the match is being assembled for %s", p, n, side.node)
+		}
+		binding = append(binding, vm.Member{Key: side.label, Value: vm.Object{{Key: "idea_node_id", Value: side.node}, {Key: "content_sha256", Value: vm.SHA256Ref([]byte(text))}}})
+	}
+	return binding, nil
+}
+
+func canonicalObject(o vm.Object) map[string]any {
+	m := map[string]any{}
+	for _, k := range o.Keys() {
+		v, _ := o.Get(k)
+		m[k] = fmt.Sprint(v)
+	}
+	return m
+}
+
+// readPanelReport applies §6.2 step 6 and, closing W8 in part, refuses a
+// report whose commitment_hash is not the commitment's.
+func readPanelReport(votesDir, materialsDir, hash string, t Templates) (vm.Object, error) {
+	p := filepath.Join(filepath.Dir(filepath.Clean(votesDir)), "panel_run_report.json")
+	if _, err := os.Stat(p); err != nil {
+		return nil, refuse("panel run report not found next to the votes (%s)", p)
+	}
+	v, err := readJSON(p, "panel run report")
+	if err != nil {
+		return nil, err
+	}
+	if ps := vm.ValidateReport(v); len(ps) > 0 {
+		return nil, refuse("%s: %s", p, vm.Join(ps))
+	}
+	rep := v.(vm.Object)
+	if h, ok := rep.Get("commitment_hash"); ok && h != hash {
+		return nil, refuse("%s records commitment_hash %v but the commitment is %s; the criteria commitment thread is broken", p, h, hash)
+	}
+	wc, _ := rep.Get("word_cap")
+	cap64, _ := asInt(wc)
+	m, err := LoadMaterials(materialsDir, int(cap64))
+	if err != nil {
+		return nil, refuse("%s: could not rebuild the judge prompt from %s: %v", p, materialsDir, err)
+	}
+	pr, err := RenderPrompt(m, t)
+	if err != nil {
+		return nil, refuse("%s: could not rebuild the judge prompt from %s: %v", p, materialsDir, err)
+	}
+	if rec := mustString(rep, "judge_prompt_sha256"); rec != pr.Digest {
+		return nil, refuse("the materials in %s no longer rebuild the judge prompt this panel voted on (recorded %s, current %s); the panel is stale, re-run it", materialsDir, rec, pr.Digest)
+	}
+	return rep, nil
+}
+
+func asInt(v any) (int64, bool) {
+	var n int64
+	_, err := fmt.Sscan(fmt.Sprint(v), &n)
+	return n, err == nil
+}
+
+// loadVotes applies §6.2 step 7.
+func loadVotes(votesDir, hash string, committedAt time.Time, report vm.Object) ([]vote, error) {
+	panelDir := filepath.Dir(filepath.Clean(votesDir))
+	realVotes, err := filepath.EvalSymlinks(votesDir)
+	if err != nil {
+		return nil, refuse("votes directory %s: %v", votesDir, err)
+	}
+	collected := mustGet(report, "votes_collected").(vm.Object)
+	keys := slices.Sorted(slices.Values(collected.Keys()))
+	listed := map[string]bool{}
+	var files []string
+	for _, k := range keys {
+		rel := mustString(collected, k)
+		if filepath.IsAbs(rel) || slices.Contains(strings.Split(filepath.ToSlash(rel), "/"), "..") {
+			return nil, refuse("votes_collected[%q] = %q escapes the panel directory", k, rel)
+		}
+		p := filepath.Join(panelDir, rel)
+		if fi, err := os.Stat(p); err != nil || !fi.Mode().IsRegular() {
+			return nil, refuse("vote file %s is named by the panel run report but missing on disk", p)
+		}
+		real, err := filepath.EvalSymlinks(p)
+		if err != nil || !strings.HasPrefix(real, realVotes+string(filepath.Separator)) {
+			return nil, refuse("vote file %s resolves outside the votes directory %s", p, votesDir)
+		}
+		listed[real] = true
+		files = append(files, p)
+	}
+	entries, err := os.ReadDir(votesDir)
+	if err != nil {
+		return nil, refuse("cannot read votes directory %s: %v", votesDir, err)
+	}
+	var stray []string
+	for _, e := range entries {
+		if e.IsDir() || !strings.HasSuffix(e.Name(), ".json") {
+			continue
+		}
+		real, _ := filepath.EvalSymlinks(filepath.Join(votesDir, e.Name()))
+		if !listed[real] {
+			stray = append(stray, e.Name())
+		}
+	}
+	if len(stray) > 0 {
+		return nil, refuse("vote files not named by the panel run report: %s", strings.Join(stray, ", "))
+	}
+	mode := mustString(report, "independence")
+	presentList := mustGet(report, "families_present").([]any)
+	var votes []vote
+	fams := map[string]bool{}
+	seats := map[int64]bool{}
+	for _, f := range files {
+		v, err := readJSON(f, "vote record")
+		if err != nil {
+			return nil, err
+		}
+		rec, ok := v.(vm.Object)
+		if !ok {
+			return nil, refuse("vote record %s is not a JSON object", f)
+		}
+		fam, _ := rec.Get("reviewer_family")
+		fs, _ := fam.(string)
+		if !vm.LabelRE.MatchString(fs) {
+			return nil, refuse("%s: reviewer_family %v is not a family label", f, fam)
+		}
+		var seatN int64
+		if mode == "cross_family" {
+			if rec.Has("seat") {
+				return nil, refuse("%s carries a seat number; cross-family votes are not numbered", f)
+			}
+			if fams[fs] {
+				return nil, refuse("%s: duplicate vote for family %s", f, fs)
+			}
+		} else {
+			if fs != presentList[0] {
+				return nil, refuse("%s: vote from family %s belongs to no seat of the single-family panel of %v", f, fs, presentList[0])
+			}
+			s, _ := rec.Get("seat")
+			n, isInt := asIntStrict(s)
+			if !isInt || n < 1 {
+				return nil, refuse("%s: seat must be an integer >= 1 on a single-family panel, got %v", f, s)
+			}
+			if seats[n] {
+				return nil, refuse("%s: duplicate seat %d", f, n)
+			}
+			seats[n], seatN = true, n
+		}
+		fams[fs] = true
+		if m, _ := rec.Get("model"); vm.PyStrip(fmt.Sprint(m)) == "" || m == nil {
+			return nil, refuse("%s: model must be a non-empty string", f)
+		} else if _, isStr := m.(string); !isStr {
+			return nil, refuse("%s: model must be a non-empty string", f)
+		}
+		if ps := vm.ValidateVotePayload(rec, ""); len(ps) > 0 {
+			return nil, refuse("%s: invalid vote payload: %s", f, vm.Join(ps))
+		}
+		if h, _ := rec.Get("commitment_hash"); h != hash {
+			return nil, refuse("%s: commitment_hash %v is not %s; the criteria commitment thread is broken", f, h, hash)
+		}
+		ct, err := vm.ParseTime(mustGet(rec, "collected_at"))
+		if err != nil {
+			return nil, refuse("%s: collected_at is invalid: %v", f, err)
+		}
+		if ct.Before(committedAt) {
+			return nil, refuse("%s: collected_at %v precedes the commitment's committed_at; stage order violated", f, mustGet(rec, "collected_at"))
+		}
+		votes = append(votes, vote{family: fs, seat: seatN, rec: rec})
+	}
+	minN, _ := asInt(mustGet(report, "min_families"))
+	if minN < 3 {
+		minN = 3
+	}
+	if int64(len(votes)) < minN {
+		return nil, refuse("only %d votes present (minimum %d); the panel cannot be assembled", len(votes), minN)
+	}
+	var pres []string
+	for _, p := range presentList {
+		pres = append(pres, p.(string))
+	}
+	got := slices.Sorted(func(yield func(string) bool) {
+		for f := range fams {
+			if !yield(f) {
+				return
+			}
+		}
+	})
+	if !slices.Equal(got, slices.Sorted(slices.Values(pres))) {
+		return nil, refuse("vote families %v do not match the report's families_present %v", got, pres)
+	}
+	sort.Slice(votes, func(i, j int) bool {
+		if mode == "single_family" {
+			return votes[i].seat < votes[j].seat
+		}
+		return votes[i].family < votes[j].family
+	})
+	return votes, nil
+}
+
+func asIntStrict(v any) (int64, bool) {
+	n, ok := v.(interface{ Int64() (int64, error) })
+	if !ok {
+		return 0, false
+	}
+	s := fmt.Sprint(v)
+	if strings.ContainsAny(s, ".eE") {
+		return 0, false
+	}
+	i, err := n.Int64()
+	return i, err == nil
+}
+
+// rematchGuard refuses a second artifact for the same unordered pair
+// without a rationale (§6.2 step 8). Closing W22, an earlier file the guard
+// cannot read (corrupt JSON, not an object) is a refusal, not a skip.
+func rematchGuard(campaignDir, a, b, rationale string) error {
+	files, _ := filepath.Glob(filepath.Join(campaignDir, "artifacts", "matches", "match-*.json"))
+	sort.Strings(files)
+	for _, f := range files {
+		v, err := readJSON(f, "earlier match artifact")
+		if err != nil {
+			return refuse("the rematch guard cannot read %s (%v); fix or move it before assembling another match", f, err)
+		}
+		o, ok := v.(vm.Object)
+		if !ok {
+			return refuse("the rematch guard cannot read %s (not a JSON object); fix or move it before assembling another match", f)
+		}
+		pa, pb := mustGet(o, "idea_a_node_id"), mustGet(o, "idea_b_node_id")
+		if (pa == a && pb == b) || (pa == b && pb == a) {
+			if vm.PyStrip(rationale) == "" {
+				return refuse("this idea pair already has a match artifact (%s); a rematch requires --rationale explaining what changed", f)
+			}
+		}
+	}
+	return nil
+}

@@ -1,0 +1,51 @@
+package match
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"unicode/utf8"
+
+	"github.com/nullius-dev/nullius/internal/atomicfile"
+	vm "github.com/nullius-dev/nullius/validators/match"
+)
+
+func isUTF8(b []byte) bool { return utf8.Valid(b) }
+
+// LoadCriteriaFile reads a --criteria-file: a JSON array of strings.
+func LoadCriteriaFile(path string) (any, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, refuse("cannot read --criteria-file %s: %v", path, err)
+	}
+	d, err := vm.Decode(b)
+	if err != nil {
+		return nil, refuse("cannot read --criteria-file %s: %v", path, err)
+	}
+	return d.Value, nil
+}
+
+// Commit canonicalizes criteria, and writes the commitment to out with an
+// exclusive atomic create (§1.3): an existing file is never overwritten
+// (exit 2), even by a concurrent writer (W23).
+func Commit(out string, criteria any, now Clock) (vm.Object, error) {
+	if _, err := os.Lstat(out); err == nil {
+		return nil, &Error{Code: ExitInvalid, Msg: fmt.Sprintf("%s already exists; a criteria commitment is never overwritten (commit to a new path)", out)}
+	}
+	c, err := vm.BuildCommitment(criteria, now.now())
+	if err != nil {
+		return nil, refuse("criteria are invalid: %v", err)
+	}
+	if err := os.MkdirAll(filepath.Dir(out), 0o755); err != nil {
+		return nil, fmt.Errorf("could not create %q: %w", filepath.Dir(out), err)
+	}
+	if err := atomicfile.WriteNew(out, vm.Marshal(c), 0o644); err != nil {
+		if errors.Is(err, fs.ErrExist) {
+			return nil, &Error{Code: ExitInvalid, Msg: fmt.Sprintf("%s already exists; a criteria commitment is never overwritten (commit to a new path)", out)}
+		}
+		return nil, err
+	}
+	return c, nil
+}

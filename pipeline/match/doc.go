@@ -1,0 +1,90 @@
+// Package match holds the gated steps of the pairwise-match protocol
+// (spec pairwise-match.md): writing the criteria commitment, rendering card
+// summaries and statement requests, verifying and rebuilding statements,
+// rendering the judge prompt, running the judge panel (roster discovery,
+// runners, degraded native seats, panel_run_report.json) and assembling
+// pairwise_match_v1.
+//
+// Every step runs its checks before it writes or runs anything and refuses
+// on the first failure: nothing reaches a judge and no artifact is written
+// unless every check before it passed. Pure logic and validators live in
+// validators/match.
+package match
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"strings"
+	"time"
+
+	vm "github.com/nullius-dev/nullius/validators/match"
+)
+
+// Exit statuses the protocol defines (§0.3), carried by *Error.
+const (
+	ExitRefused  = 1 // a contract violation refused the step
+	ExitInvalid  = 2 // panel invalid (vote floor not met) / artifact refused
+	ExitDegraded = 3 // degraded panel: native seat replies are needed
+)
+
+// Error is a refusal with the exit status the protocol gives it.
+type Error struct {
+	Code int
+	Msg  string
+}
+
+func (e *Error) Error() string { return e.Msg }
+
+func refuse(format string, args ...any) error {
+	return &Error{Code: ExitRefused, Msg: fmt.Sprintf(format, args...)}
+}
+
+// ExitCode returns the protocol exit status of err (1 for plain errors).
+func ExitCode(err error) int {
+	var e *Error
+	if errors.As(err, &e) {
+		return e.Code
+	}
+	return ExitRefused
+}
+
+// Clock returns the current time; steps take it as a parameter so tests
+// can fix it.
+type Clock func() time.Time
+
+func (c Clock) now() time.Time {
+	if c == nil {
+		return time.Now().UTC()
+	}
+	return c().UTC()
+}
+
+// readJSON reads and strictly decodes a JSON file (duplicate keys refused).
+func readJSON(path, what string) (any, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, refuse("cannot read %s %s: %v", what, path, err)
+	}
+	d, err := vm.Decode(b)
+	if err != nil {
+		return nil, refuse("%s %s is not valid JSON: %v", what, path, err)
+	}
+	if len(d.Duplicates) > 0 {
+		return nil, refuse("%s %s repeats the key at %s; readers disagree on which value counts", what, path, strings.Join(d.Duplicates, ", "))
+	}
+	return d.Value, nil
+}
+
+// readText reads a UTF-8 text file with universal newlines, as the
+// reference's read_text does.
+func readText(path string) (string, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return "", err
+	}
+	if !isUTF8(b) {
+		return "", fmt.Errorf("%s is not UTF-8 text", path)
+	}
+	return vm.UniversalNewlines(string(b)), nil
+}

@@ -1,0 +1,837 @@
+package match
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/nullius-dev/nullius/internal/atomicfile"
+	vm "github.com/nullius-dev/nullius/validators/match"
+)
+
+// MaxAttempts is the initial attempt plus one retry (§4.7).
+const MaxAttempts = 2
+
+// PanelOptions configure `match panel` (the reference's run_panel.py).
+type PanelOptions struct {
+	MaterialsDir, OutDir string
+	Roster               string   // explicit --roster
+	Home                 string   // for the user roster; "" for none
+	Families             string   // --families a,b ("" = all)
+	ModelSpecs           []string // FAMILY=MODEL
+	ModelLabels          []string // FAMILY=LABEL
+	RunnerOverrides      []string // FAMILY=COMMAND TEMPLATE
+	NativeVotes          []string
+	TimeoutSecs          int
+	WordCap              int
+	RenderOnly           bool
+	Getenv               func(string) string
+	LookPath             func(string) (string, error)
+	Runner               Runner
+	Now                  Clock
+	Templates            Templates
+	Out                  io.Writer // progress lines (stdout)
+}
+
+func (o *PanelOptions) getenv(k string) string {
+	if o.Getenv == nil {
+		return os.Getenv(k)
+	}
+	return o.Getenv(k)
+}
+
+func (o *PanelOptions) printf(format string, args ...any) {
+	if o.Out != nil {
+		fmt.Fprintf(o.Out, format+"\n", args...)
+	}
+}
+
+// panel is the state of one panel run.
+type panel struct {
+	o        *PanelOptions
+	m        *vm.Materials
+	prompt   *Prompt
+	roster   *vm.Roster
+	source   RosterSource
+	req      []string
+	specs    map[string]string
+	labels   map[string]string
+	override map[string]string
+	started  string
+	promptP  string
+	systemP  string
+	votes    []seat
+}
+
+// seat is one collected vote or one absence.
+type seat struct {
+	key, family string
+	record      vm.Object
+	reason      string
+	override    bool
+	n           int // degraded seat number
+}
+
+// RunPanel renders the judge prompt and, unless RenderOnly, runs the panel
+// (§4.4, §5). Refusals are *Error with the protocol's exit status: 1 a
+// contract violation, 2 the vote floor not met, 3 degraded guidance.
+func RunPanel(o PanelOptions) error {
+	if o.Templates == (Templates{}) {
+		o.Templates = DefaultTemplates()
+	}
+	if o.Runner == nil {
+		o.Runner = ExecRunner{}
+	}
+	m, err := LoadMaterials(o.MaterialsDir, o.WordCap)
+	if err != nil {
+		return err
+	}
+	if o.OutDir == "" {
+		return refuse("--out-dir is required to render the judge prompt or run the panel")
+	}
+	if err := os.MkdirAll(o.OutDir, 0o755); err != nil {
+		return fmt.Errorf("could not create %q: %w", o.OutDir, err)
+	}
+	prompt, err := RenderPrompt(m, o.Templates)
+	if err != nil {
+		return err
+	}
+	p := &panel{o: &o, m: m, prompt: prompt,
+		promptP: filepath.Join(o.OutDir, "judge_prompt.md"), systemP: filepath.Join(o.OutDir, "judge_system.md")}
+	if len(o.NativeVotes) > 0 {
+		if old, err := os.ReadFile(p.promptP); err == nil && string(old) != prompt.File {
+			return refuse("%s reflects an earlier rendering of the materials; the native replies were formed against a different prompt. Re-run with --render-prompt-only, give the new prompt to the native seats, then inject their replies", p.promptP)
+		}
+	}
+	for _, f := range []struct{ path, text string }{{p.promptP, prompt.File}, {p.systemP, prompt.System}} {
+		if err := atomicfile.WriteFile(f.path, []byte(f.text), 0o644); err != nil {
+			return err
+		}
+		o.printf("rendered %s", f.path)
+	}
+	if o.RenderOnly {
+		return nil
+	}
+	// No refusal below may leave an earlier, valid report behind.
+	if err := os.Remove(filepath.Join(o.OutDir, "panel_run_report.json")); err != nil && !os.IsNotExist(err) {
+		return fmt.Errorf("could not remove the old panel report: %w", err)
+	}
+	if p.roster, p.source, err = ResolveRoster(o.Roster, o.MaterialsDir, o.Home); err != nil {
+		return err
+	}
+	if err := p.parseFlags(); err != nil {
+		return err
+	}
+	p.started = vm.FormatTime(o.Now.now())
+	usable := 0
+	for _, f := range p.roster.Families {
+		if p.usable(f) {
+			usable++
+		}
+	}
+	if usable < p.roster.Minimum {
+		return p.degraded(usable)
+	}
+	return p.crossFamily()
+}
+
+// parseFlags applies §5.3.
+func (p *panel) parseFlags() error {
+	all := p.roster.Labels()
+	if strings.TrimSpace(p.o.Families) == "" {
+		p.req = all
+	} else {
+		for _, f := range strings.Split(p.o.Families, ",") {
+			f = strings.TrimSpace(f)
+			switch {
+			case f == "":
+				continue
+			case !slices.Contains(all, f):
+				return refuse("unknown family '%s' (the roster declares: %s)", f, strings.Join(all, ", "))
+			case slices.Contains(p.req, f):
+				return refuse("family '%s' listed twice", f)
+			}
+			p.req = append(p.req, f)
+		}
+		if len(p.req) == 0 {
+			return refuse("no families requested")
+		}
+	}
+	var err error
+	if p.specs, err = p.kv("--model-spec", p.o.ModelSpecs); err != nil {
+		return err
+	}
+	if p.labels, err = p.kv("--model-label", p.o.ModelLabels); err != nil {
+		return err
+	}
+	if p.override, err = p.kv("--runner", p.o.RunnerOverrides); err != nil {
+		return err
+	}
+	native, hasNative := p.roster.Native()
+	if len(p.o.NativeVotes) > 0 && !hasNative {
+		return refuse("--native-vote given but the roster declares no native family")
+	}
+	for fam, spec := range p.specs {
+		if hasNative && fam == native.Label && p.override[fam] == "" {
+			return refuse("--model-spec %s=%s: a native seat takes no model override", fam, spec)
+		}
+		if !vm.ModelRE.MatchString(spec) {
+			return refuse("--model-spec %s=%q is not a plain model string (pattern %s)", fam, spec, vm.ModelRE.String())
+		}
+	}
+	// Closes W26: an empty label would only fail at assembly.
+	for fam, l := range p.labels {
+		if vm.PyStrip(l) == "" {
+			return refuse("--model-label %s= is empty; give a model label or drop the flag", fam)
+		}
+	}
+	return nil
+}
+
+func (p *panel) kv(flag string, items []string) (map[string]string, error) {
+	out := map[string]string{}
+	for _, it := range items {
+		k, v, ok := strings.Cut(it, "=")
+		if !ok {
+			return nil, refuse("%s %q must look like family=value", flag, it)
+		}
+		k = strings.TrimSpace(k)
+		if !slices.Contains(p.req, k) {
+			return nil, refuse("%s %q refers to unknown family '%s' (requested: %s)", flag, it, k, strings.Join(p.req, ", "))
+		}
+		out[k] = v
+	}
+	return out, nil
+}
+
+// binaries are the executables whose presence makes a CLI family usable.
+var binaries = map[string]string{"codex": "codex", "claude-cli": "claude", "opencode": "opencode", "gemini": "gemini", "kimi": "kimi"}
+
+func (p *panel) usable(f vm.Family) bool {
+	if !f.Available {
+		return false
+	}
+	if p.override[f.Label] != "" || f.Runner == "native" {
+		return true
+	}
+	return p.lookPath(binaries[f.Runner]) == nil
+}
+
+func (p *panel) lookPath(bin string) error {
+	if p.o.LookPath != nil {
+		_, err := p.o.LookPath(bin)
+		return err
+	}
+	_, err := execLookPath(bin, p.o.getenv("PATH"))
+	return err
+}
+
+func (p *panel) unusableReason(f vm.Family) string {
+	if !f.Available {
+		if f.Notes != "" {
+			return "declared unavailable in the roster: " + f.Notes
+		}
+		return "declared unavailable in the roster"
+	}
+	bin := binaries[f.Runner]
+	return fmt.Sprintf("declared available in the roster, but the %s runner's executable (%s) is not present on this machine; the seat is honestly absent, never substituted", f.Runner, bin)
+}
+
+func (p *panel) model(f vm.Family) string {
+	if s := p.specs[f.Label]; s != "" {
+		return s
+	}
+	return f.Model
+}
+
+// crossFamily is the not-degraded flow (§5.6).
+func (p *panel) crossFamily() error {
+	native, hasNative := p.roster.Native()
+	if len(p.o.NativeVotes) > 1 {
+		return refuse("a cross-family panel seats one native vote; %d files given", len(p.o.NativeVotes))
+	}
+	if len(p.o.NativeVotes) == 1 {
+		switch {
+		case !slices.Contains(p.req, native.Label):
+			return refuse("--native-vote given but the native family %s is not requested", native.Label)
+		case !native.Available:
+			return refuse("--native-vote given but the native family %s is declared unavailable in the roster", native.Label)
+		case p.override[native.Label] != "":
+			return refuse("--native-vote and --runner %s=... both seat the native family; give one or the other", native.Label)
+		}
+	}
+	if err := os.MkdirAll(filepath.Join(p.o.OutDir, "raw"), 0o755); err != nil {
+		return err
+	}
+	var seats []seat
+	var dispatch []vm.Family
+	for _, lbl := range p.req {
+		f, _ := p.roster.Family(lbl)
+		switch {
+		case !p.usable(f):
+			seats = append(seats, seat{family: lbl, reason: p.unusableReason(f)})
+		case hasNative && lbl == native.Label && p.override[lbl] == "":
+			if len(p.o.NativeVotes) == 0 {
+				seats = append(seats, seat{family: lbl, reason: "native seat: no vote file injected (--native-vote)"})
+				continue
+			}
+			seats = append(seats, p.injected(f, p.o.NativeVotes[0]))
+		default:
+			dispatch = append(dispatch, f)
+		}
+	}
+	independent, err := p.checkIndependence(dispatch)
+	if err != nil {
+		return err
+	}
+	results := make([]seat, len(dispatch))
+	var wg sync.WaitGroup
+	for i, f := range dispatch {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			results[i] = p.runFamily(f)
+		}()
+	}
+	wg.Wait()
+	seats = append(seats, results...)
+	for _, s := range seats {
+		if s.record != nil && s.override {
+			independent = false
+		}
+	}
+	return p.finish(seats, "cross_family", independent, nil)
+}
+
+// execSignature identifies the program a seat really runs (§5.7).
+func (p *panel) execSignature(f vm.Family) string {
+	model := p.model(f)
+	if tmpl := p.override[f.Label]; tmpl != "" {
+		toks, _ := ShellSplit(tmpl)
+		var keep []string
+		for _, t := range toks {
+			if !strings.Contains(t, "{prompt}") && !strings.Contains(t, "{system}") {
+				keep = append(keep, t)
+			}
+		}
+		return "runner_override\x00" + strings.Join(keep, "\x00")
+	}
+	switch f.Runner {
+	case "kimi", "opencode", "gemini":
+		script := p.directScript(f.Runner)
+		if fi, err := os.Stat(script); err == nil {
+			return fmt.Sprintf("roster\x00direct_runner\x00inode\x00%s\x00%s", fileID(fi), model)
+		}
+		real, err := filepath.Abs(script)
+		if err == nil {
+			if r, err := filepath.EvalSymlinks(real); err == nil {
+				real = r
+			}
+		}
+		return "roster\x00direct_runner\x00path\x00" + real + "\x00" + model
+	case "codex", "claude-cli":
+		return "roster\x00launcher\x00" + backend(f.Runner) + "\x00" + model
+	}
+	return "roster\x00" + f.Runner + "\x00" + model
+}
+
+// checkIndependence refuses two dispatched seats that run the same command,
+// unless IDEA_PAIRWISE_ALLOW_STUB_RUNNERS=1, which records
+// independent_runners=false instead.
+func (p *panel) checkIndependence(fams []vm.Family) (bool, error) {
+	bySig := map[string][]string{}
+	for _, f := range fams {
+		s := p.execSignature(f)
+		bySig[s] = append(bySig[s], f.Label)
+	}
+	var shared []string
+	for _, l := range bySig {
+		if len(l) > 1 {
+			slices.Sort(l)
+			shared = append(shared, strings.Join(l, ", "))
+		}
+	}
+	if len(shared) == 0 {
+		return true, nil
+	}
+	slices.Sort(shared)
+	if p.o.getenv("IDEA_PAIRWISE_ALLOW_STUB_RUNNERS") == "1" {
+		return false, nil
+	}
+	return false, refuse("these family seats point at the same underlying command (%s share one command); one program voting under several family labels is not an independent panel. Set IDEA_PAIRWISE_ALLOW_STUB_RUNNERS=1 only for stub or test runs: the panel then records independent_runners=false", strings.Join(shared, "; "))
+}
+
+func backend(runner string) string {
+	if runner == "claude-cli" {
+		return "claude"
+	}
+	return "codex"
+}
+
+// directScript is the runner program of a direct-runner family: the
+// IDEA_PAIRWISE_<RUNNER>_RUNNER path, else run_<runner>.sh on PATH.
+func (p *panel) directScript(runner string) string {
+	if v := p.o.getenv("IDEA_PAIRWISE_" + strings.ToUpper(runner) + "_RUNNER"); v != "" {
+		return v
+	}
+	if path, err := execLookPath("run_"+runner+".sh", p.o.getenv("PATH")); err == nil {
+		return path
+	}
+	return "run_" + runner + ".sh"
+}
+
+// familyCommand builds the argv of one attempt (§5.5). Programs are run
+// directly; a runner script needs its own #! line.
+func (p *panel) familyCommand(f vm.Family, attemptDir string) (Command, string, error) {
+	model := p.model(f)
+	T := p.o.TimeoutSecs
+	raw := filepath.Join(attemptDir, "vote_raw.txt")
+	if tmpl := p.override[f.Label]; tmpl != "" {
+		toks, err := ShellSplit(tmpl)
+		if err != nil || len(toks) == 0 {
+			return Command{}, "", fmt.Errorf("cannot split --runner %s template %q: %v", f.Label, tmpl, err)
+		}
+		for i, t := range toks {
+			toks[i] = strings.NewReplacer("{prompt}", p.promptP, "{system}", p.systemP).Replace(t)
+		}
+		return Command{Argv: toks, Env: childEnv(), Timeout: time.Duration(T+60) * time.Second}, f.Label + "/runner-override", nil
+	}
+	modelArgs := func() []string {
+		if model != "default" {
+			return []string{"--model", model, "--no-fallback"}
+		}
+		return nil
+	}
+	var argv []string
+	label := f.Runner + "/" + model
+	switch f.Runner {
+	case "kimi":
+		argv = append([]string{p.directScript("kimi"), "--prompt-file", p.promptP, "--system-prompt-file", p.systemP, "--out", raw,
+			"--timeout-secs", strconv.Itoa(T), "--max-attempts", "1", "--raw-out", filepath.Join(attemptDir, "kimi_stream_raw.txt")}, modelArgs()...)
+	case "opencode":
+		argv = append([]string{p.directScript("opencode"), "--prompt-file", p.promptP, "--system-prompt-file", p.systemP, "--out", raw, "--max-attempts", "1"}, modelArgs()...)
+	case "gemini":
+		argv = append([]string{p.directScript("gemini"), "--prompt-file", p.promptP, "--system-prompt-file", p.systemP, "--out", raw}, modelArgs()...)
+	case "codex", "claude-cli":
+		launcher := p.o.getenv("IDEA_PAIRWISE_MULTI_TASK")
+		if launcher == "" {
+			launcher = "run_multi_task.py"
+		}
+		b := backend(f.Runner)
+		label = b + "/" + model
+		argv = []string{launcher, "--out-dir", attemptDir, "--system", p.systemP, "--prompt", p.promptP,
+			"--models", b + "/" + model, "--backend-output", b + "=vote_raw.txt", "--timeout-secs", strconv.Itoa(T)}
+	default:
+		return Command{}, "", fmt.Errorf("runner %q cannot be dispatched", f.Runner)
+	}
+	return Command{Argv: argv, Env: childEnv(), Timeout: time.Duration(T+120) * time.Second, ReplyFile: raw}, label, nil
+}
+
+// runFamily runs one seat with one retry (§4.7).
+func (p *panel) runFamily(f vm.Family) seat {
+	s := seat{key: f.Label, family: f.Label, override: p.override[f.Label] != ""}
+	var attempts []any
+	var failures []string
+	for n := 1; n <= MaxAttempts; n++ {
+		dir := filepath.Join(p.o.OutDir, "raw", f.Label, "attempt"+strconv.Itoa(n))
+		rec, label, argv, exit, fail := p.attempt(f, dir)
+		a := vm.Object{{Key: "attempt", Value: n}, {Key: "argv", Value: argv}}
+		if exit != nil {
+			a = append(a, vm.Member{Key: "exit_code", Value: *exit})
+		}
+		if fail == "" {
+			attempts = append(attempts, append(a, vm.Member{Key: "ok", Value: true}))
+			source := "runner"
+			if s.override {
+				source = "override"
+			}
+			if l := metaModel(dir); l != "" && (f.Runner == "codex" || f.Runner == "claude-cli") && !s.override {
+				label = l
+			}
+			s.record = p.voteRecord(f.Label, label, rec, vm.Object{{Key: "attempts", Value: attempts}, {Key: "source", Value: source}}, 0)
+			return s
+		}
+		attempts = append(attempts, append(a, vm.Member{Key: "failure", Value: fail}))
+		failures = append(failures, fail)
+	}
+	s.reason = strings.Join(failures, "; ")
+	return s
+}
+
+// attempt runs one invocation and returns the payload or a failure reason.
+func (p *panel) attempt(f vm.Family, dir string) (vm.Object, string, []any, *int, string) {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, "", []any{}, nil, "invocation error: " + err.Error()
+	}
+	cmd, label, err := p.familyCommand(f, dir)
+	argv := make([]any, len(cmd.Argv))
+	for i, a := range cmd.Argv {
+		argv[i] = a
+	}
+	if err != nil {
+		return nil, "", argv, nil, "invocation error: " + err.Error()
+	}
+	out := p.o.Runner.Run(context.Background(), cmd)
+	if tail := out.Stderr; len(tail) > 0 {
+		if len(tail) > 2000 {
+			tail = tail[len(tail)-2000:]
+		}
+		_ = atomicfile.WriteFile(filepath.Join(dir, "stderr_tail.txt"), tail, 0o644)
+	}
+	switch {
+	case out.TimedOut:
+		return nil, label, argv, nil, fmt.Sprintf("timeout after %ds (limit %ds = --timeout-secs plus the runner's grace)", p.o.TimeoutSecs, int(cmd.Timeout.Seconds()))
+	case out.Err != nil:
+		return nil, label, argv, nil, "invocation error: " + out.Err.Error()
+	}
+	exit := out.ExitCode
+	if exit != 0 {
+		return nil, label, argv, &exit, fmt.Sprintf("runner exit code %d", exit)
+	}
+	reply := out.Stdout
+	if cmd.ReplyFile != "" {
+		reply, _ = os.ReadFile(cmd.ReplyFile)
+	} else {
+		_ = atomicfile.WriteFile(filepath.Join(dir, "vote_raw.txt"), reply, 0o644)
+	}
+	payload, fail := p.parseReply(reply)
+	return payload, label, argv, &exit, fail
+}
+
+// parseReply extracts and validates a vote from raw reply bytes.
+func (p *panel) parseReply(reply []byte) (vm.Object, string) {
+	if !isUTF8(reply) {
+		return nil, "reply is not UTF-8 text"
+	}
+	text := string(reply)
+	if strings.TrimSpace(text) == "" {
+		return nil, "empty output"
+	}
+	o, err := vm.ExtractVote(text, vm.ExampleVote())
+	if err != nil {
+		return nil, err.Error()
+	}
+	if ps := vm.ValidateVotePayload(o, ""); len(ps) > 0 {
+		return nil, "invalid vote payload: " + vm.Join(ps)
+	}
+	return o, ""
+}
+
+func metaModel(dir string) string {
+	v, err := readJSON(filepath.Join(dir, "meta.json"), "meta.json")
+	if err != nil {
+		return ""
+	}
+	o, ok := v.(vm.Object)
+	if !ok {
+		return ""
+	}
+	for _, k := range []string{"agents", "results"} {
+		l, _ := o.Get(k)
+		items, _ := l.([]any)
+		for _, it := range items {
+			if io, ok := it.(vm.Object); ok {
+				if m, _ := io.Get("model"); m != nil {
+					if s, ok := m.(string); ok && s != "" {
+						return s
+					}
+				}
+			}
+		}
+	}
+	return ""
+}
+
+// voteRecord builds the stored record (§4.8).
+func (p *panel) voteRecord(family, model string, payload, collection vm.Object, seatN int) vm.Object {
+	if l := p.labels[family]; l != "" {
+		model = l
+	}
+	c := vm.CleanVote(payload)
+	rec := vm.Object{{Key: "reviewer_family", Value: family}, {Key: "model", Value: model}}
+	rec = append(rec, c...)
+	rec = append(rec, vm.Member{Key: "commitment_hash", Value: p.m.Hash},
+		vm.Member{Key: "collected_at", Value: vm.FormatTime(p.o.Now.now())},
+		vm.Member{Key: "collection", Value: collection})
+	if seatN > 0 {
+		rec = append(rec, vm.Member{Key: "seat", Value: seatN})
+	}
+	return rec
+}
+
+// checkEcho verifies an injected reply's judge_prompt_sha256 (§4.9).
+func (p *panel) checkEcho(o vm.Object) string {
+	echo, ok := o.Get("judge_prompt_sha256")
+	if !ok {
+		return "reply carries no judge_prompt_sha256 echo; the native seat must copy the digest from the prompt's binding block"
+	}
+	if echo != p.prompt.Digest {
+		return fmt.Sprintf("reply echoes judge_prompt_sha256 %v but the current rendering is %s; the reply was formed against a different prompt", echo, p.prompt.Digest)
+	}
+	return ""
+}
+
+// injected collects the cross-family native vote (§4.9).
+func (p *panel) injected(f vm.Family, file string) seat {
+	s := seat{key: f.Label, family: f.Label}
+	b, err := os.ReadFile(file)
+	if err != nil {
+		s.reason = "cannot read injected vote file: " + err.Error()
+		return s
+	}
+	if !isUTF8(b) {
+		s.reason = "cannot read injected vote file as UTF-8 text"
+		return s
+	}
+	o, err := vm.ExtractVote(vm.UniversalNewlines(string(b)), vm.ExampleVote())
+	if err != nil {
+		s.reason = "no JSON object found in injected vote file"
+		return s
+	}
+	if ps := vm.ValidateVotePayload(o, ""); len(ps) > 0 {
+		s.reason = "invalid vote payload: " + vm.Join(ps)
+		return s
+	}
+	if r := p.checkEcho(o); r != "" {
+		s.reason = r
+		return s
+	}
+	// Unlike the reference (W12), the cross-family native seat also records
+	// the digest of the reply it was given.
+	coll := vm.Object{{Key: "source", Value: "injected"}, {Key: "vote_file", Value: file}, {Key: "reply_sha256", Value: vm.SHA256Ref(b)},
+		{Key: "attempts", Value: []any{vm.Object{{Key: "attempt", Value: 1}, {Key: "ok", Value: true}}}}}
+	s.record = p.voteRecord(f.Label, f.Label+"/"+f.Model, o, coll, 0)
+	return s
+}
+
+// degraded is the native-subagent flow (§5.8).
+func (p *panel) degraded(usable int) error {
+	F := p.roster.Minimum
+	if len(p.override) > 0 || len(p.specs) > 0 {
+		return refuse("the roster fields %d usable families of the %d required, so the panel degrades to native subagent seats, which take no --runner or --model-spec", usable, F)
+	}
+	native, ok := p.roster.Native()
+	if !ok || !native.Available {
+		return refuse("the roster fields %d usable families of the %d required and no available native family; the panel cannot run", usable, F)
+	}
+	seen := map[string]int{}
+	for i, f := range p.o.NativeVotes {
+		abs, err := filepath.Abs(f)
+		if err == nil {
+			if r, err := filepath.EvalSymlinks(abs); err == nil {
+				abs = r
+			}
+		}
+		if j, dup := seen[abs]; dup {
+			return refuse("seat %d and seat %d name the same reply file (%s); every seat needs its own subagent's reply file", j+1, i+1, f)
+		}
+		seen[abs] = i
+	}
+	var absent []seat
+	for _, lbl := range p.req {
+		if lbl == native.Label {
+			continue
+		}
+		f, _ := p.roster.Family(lbl)
+		reason := p.unusableReason(f)
+		if p.usable(f) {
+			reason = fmt.Sprintf("cross-family floor not met (%d of %d usable); the panel degraded to native subagent seats and this seat was not run", usable, F)
+		}
+		absent = append(absent, seat{family: lbl, reason: reason})
+	}
+	if len(p.o.NativeVotes) < F {
+		extra := vm.Object{{Key: "native_family", Value: native.Label}, {Key: "seats_provided", Value: len(p.o.NativeVotes)}, {Key: "seats_failed", Value: []any{}}}
+		if err := p.writeReport(absent, "single_family", false, false, extra); err != nil {
+			return err
+		}
+		return &Error{Code: ExitDegraded, Msg: fmt.Sprintf("cross-family floor not met: the roster fields %d usable families of the %d required "+
+			"(usable = declared available and either native, overridden with --runner, or with its runner's executable on PATH); "+
+			"policy when_below_minimum = native_subagents. Run %d independent host subagent seats (model %s), each answering %s "+
+			"(system prompt %s) blind to the others; save each reply to its own file and re-run with one --native-vote FILE per seat "+
+			"(%d file(s) given so far)", usable, F, F, native.Model, p.promptP, p.systemP, len(p.o.NativeVotes))}
+	}
+	type reply struct {
+		n    int
+		data []byte
+		err  error
+	}
+	var replies []reply
+	digests := map[string]int{}
+	for i, f := range p.o.NativeVotes {
+		b, err := os.ReadFile(f)
+		r := reply{n: i + 1, data: b, err: err}
+		if err == nil {
+			sum := sha256.Sum256(b)
+			h := hex.EncodeToString(sum[:])
+			if j, dup := digests[h]; dup {
+				return refuse("seat %d's reply file (%s) is byte-identical to seat %d's; every seat needs its own subagent's reply", i+1, f, j)
+			}
+			digests[h] = i + 1
+		}
+		replies = append(replies, r)
+	}
+	var seats []seat
+	var failed []any
+	for _, r := range replies {
+		key := fmt.Sprintf("%s_seat_%d", native.Label, r.n)
+		fail := ""
+		var o vm.Object
+		switch {
+		case r.err != nil:
+			fail = "cannot read injected vote file: " + r.err.Error()
+		case !isUTF8(r.data):
+			fail = "reply is not UTF-8 text"
+		default:
+			var err error
+			o, err = vm.ExtractVote(vm.UniversalNewlines(string(r.data)), vm.ExampleVote())
+			if err != nil {
+				fail = "no JSON object found in injected vote file"
+			} else if ps := vm.ValidateVotePayload(o, ""); len(ps) > 0 {
+				fail = "invalid vote payload: " + vm.Join(ps)
+			} else {
+				fail = p.checkEcho(o)
+			}
+		}
+		if fail != "" {
+			failed = append(failed, vm.Object{{Key: "seat", Value: r.n}, {Key: "reason", Value: fail}})
+			continue
+		}
+		coll := vm.Object{{Key: "source", Value: "injected"}, {Key: "vote_file", Value: p.o.NativeVotes[r.n-1]}, {Key: "reply_sha256", Value: vm.SHA256Ref(r.data)},
+			{Key: "attempts", Value: []any{vm.Object{{Key: "attempt", Value: 1}, {Key: "ok", Value: true}}}}}
+		seats = append(seats, seat{key: key, family: native.Label, n: r.n, record: p.voteRecord(native.Label, native.Label+"/"+native.Model, o, coll, r.n)})
+	}
+	if failed == nil {
+		failed = []any{}
+	}
+	extra := vm.Object{{Key: "native_family", Value: native.Label}, {Key: "seats_provided", Value: len(p.o.NativeVotes)}, {Key: "seats_failed", Value: failed}}
+	for _, f := range failed {
+		fo := f.(vm.Object)
+		n, _ := fo.Get("seat")
+		r, _ := fo.Get("reason")
+		p.o.printf("seat absent: %s seat %v (%v)", native.Label, n, r)
+	}
+	return p.finish(append(seats, absent...), "single_family", false, extra)
+}
+
+// finish stores the votes, writes the report and decides validity.
+func (p *panel) finish(seats []seat, mode string, independent bool, extra vm.Object) error {
+	votesDir := filepath.Join(p.o.OutDir, "votes")
+	var votes, absent []seat
+	for _, s := range seats {
+		if s.record != nil {
+			votes = append(votes, s)
+		} else {
+			absent = append(absent, s)
+		}
+	}
+	for _, s := range votes {
+		if err := os.MkdirAll(votesDir, 0o755); err != nil {
+			return err
+		}
+		path := filepath.Join(votesDir, s.key+".json")
+		if err := atomicfile.WriteFile(path, vm.Marshal(s.record), 0o644); err != nil {
+			return err
+		}
+		p.o.printf("vote collected: %s -> %s", s.key, filepath.Join("votes", s.key+".json"))
+	}
+	total := p.m.StatementA.Discarded + p.m.StatementB.Discarded
+	for _, s := range votes {
+		d, _ := s.record.Get("unanchored_arguments_discarded")
+		if fmt.Sprint(d) != strconv.Itoa(total) {
+			p.o.printf("warning: %s reported %v unanchored discards; the parser counted %d (self-report and mechanism disagree)", s.key, d, total)
+		}
+	}
+	if mode == "cross_family" {
+		for _, s := range absent {
+			p.o.printf("family absent: %s (%s)", s.family, s.reason)
+		}
+	}
+	valid := len(votes) >= p.roster.Minimum
+	p.votes = votes
+	if err := p.writeReport(absent, mode, independent, valid, extra); err != nil {
+		return err
+	}
+	if !valid {
+		if mode == "single_family" {
+			return &Error{Code: ExitInvalid, Msg: fmt.Sprintf("error: only %d of %d native subagent seats produced a valid vote (minimum %d); panel is invalid and the match is terminated", len(votes), len(p.o.NativeVotes), p.roster.Minimum)}
+		}
+		return &Error{Code: ExitInvalid, Msg: fmt.Sprintf("error: only %d of the requested families voted (minimum %d); panel is invalid and the match is terminated", len(votes), p.roster.Minimum)}
+	}
+	if mode == "single_family" {
+		p.o.printf("panel valid: %d native subagent seat votes collected (single-family, degraded)", len(votes))
+	} else {
+		p.o.printf("panel valid: %d family votes collected", len(votes))
+	}
+	return nil
+}
+
+// writeReport writes panel_run_report.json (§5.9).
+func (p *panel) writeReport(absent []seat, mode string, independent, valid bool, extra vm.Object) error {
+	collected := vm.Object{}
+	var present []string
+	var recon []any
+	sort.Slice(p.votes, func(i, j int) bool { return p.votes[i].key < p.votes[j].key })
+	total := p.m.StatementA.Discarded + p.m.StatementB.Discarded
+	for _, s := range p.votes {
+		collected = append(collected, vm.Member{Key: s.key, Value: "votes/" + s.key + ".json"})
+		if !slices.Contains(present, s.family) {
+			present = append(present, s.family)
+		}
+		d, _ := s.record.Get("unanchored_arguments_discarded")
+		recon = append(recon, vm.Object{{Key: "voter", Value: s.key}, {Key: "judge_reported", Value: d}, {Key: "parser_counted", Value: total}, {Key: "agree", Value: fmt.Sprint(d) == strconv.Itoa(total)}})
+	}
+	slices.Sort(present)
+	sort.SliceStable(absent, func(i, j int) bool { return absent[i].family < absent[j].family })
+	var ab []any
+	for _, s := range absent {
+		ab = append(ab, vm.Object{{Key: "family", Value: s.family}, {Key: "reason", Value: s.reason}})
+	}
+	var rosterPath any
+	if p.source.Path != "" {
+		rosterPath = p.source.Path
+	}
+	rep := vm.Object{
+		{Key: "roster", Value: vm.Object{{Key: "source", Value: p.source.Source}, {Key: "path", Value: rosterPath}}},
+		{Key: "families_requested", Value: p.req},
+		{Key: "votes_collected", Value: collected},
+		{Key: "families_present", Value: orEmpty(present)},
+		{Key: "absent", Value: orEmptyAny(ab)},
+		{Key: "independence", Value: mode},
+		{Key: "independent_runners", Value: independent},
+		{Key: "commitment_hash", Value: p.m.Hash},
+		{Key: "judge_prompt_sha256", Value: p.prompt.Digest},
+		{Key: "word_cap", Value: p.o.WordCap},
+		{Key: "min_families", Value: p.roster.Minimum},
+		{Key: "panel_valid", Value: valid},
+		{Key: "unanchored_arguments_discarded_by_parser", Value: vm.Object{{Key: "statement_a", Value: p.m.StatementA.Discarded}, {Key: "statement_b", Value: p.m.StatementB.Discarded}, {Key: "total", Value: total}}},
+		{Key: "discard_reconciliation", Value: orEmptyAny(recon)},
+		{Key: "started_at", Value: p.started},
+		{Key: "finished_at", Value: vm.FormatTime(p.o.Now.now())},
+	}
+	rep = append(rep, extra...)
+	return atomicfile.WriteFile(filepath.Join(p.o.OutDir, "panel_run_report.json"), vm.Marshal(rep), 0o644)
+}
+
+func orEmpty(s []string) []string {
+	if s == nil {
+		return []string{}
+	}
+	return s
+}
+
+func orEmptyAny(s []any) []any {
+	if s == nil {
+		return []any{}
+	}
+	return s
+}

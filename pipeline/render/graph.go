@@ -1,0 +1,466 @@
+package render
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"maps"
+	"math"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+
+	"github.com/nullius-dev/nullius/internal/jsonloc"
+)
+
+// Graph is the drawable view of a compiled package: the claims, the infer
+// updates between them in reader direction, the posteriors, and notes about
+// whatever could not be drawn.
+type Graph struct {
+	Package string  // package_name of the IR, or the directory name
+	Nodes   []*Node // drawn knowledge, in IR order
+	Edges   []*Edge // one per drawable infer strategy, in IR order
+	Root    int     // index of the worth root in Nodes, -1 when none
+	// HasBeliefs is false when .gaia/beliefs.json does not exist (the graph
+	// was compiled but inference has not run).
+	HasBeliefs bool
+	Notes      []string // things not drawn, in the order found
+	// IRPin is "sha256:" + the hex sha256 of the exact ir.json bytes drawn,
+	// the pin extraction binds gaia_package_ref to.
+	IRPin string
+}
+
+// Node is one drawn knowledge.
+type Node struct {
+	ID        string   // qualified IR id
+	Label     string   // module variable name; "" for anonymous nodes
+	DOMID     string   // "card-<label>", or "card-n<i>" when the label is unsafe as an id
+	Type      string   // claim, note, ...
+	Role      string   // metadata.reader_role, if a string
+	Statement string   // content
+	Exported  bool     // exported is JSON true
+	Posterior *float64 // from beliefs.json; nil when not computed
+	Prior     *float64 // metadata.prior, if a number
+	// Observations are the rationales of the observe() records on this node
+	// (metadata.supported_by entries with pattern "observation").
+	Observations []string
+}
+
+// Edge is one infer strategy drawn from the evidence (the IR's conclusion)
+// to the hypothesis it updates (premises[0]).
+type Edge struct {
+	StrategyID string
+	From, To   int     // indices into Graph.Nodes: evidence, hypothesis
+	PEH, PENH  float64 // P(e|h), P(e|not h)
+	Rationale  string  // steps[*].reasoning joined with spaces
+	Grade      Grade
+}
+
+// Name is the node's display name: its label or, for anonymous nodes, its id.
+func (n *Node) Name() string {
+	if n.Label != "" {
+		return n.Label
+	}
+	if n.ID != "" {
+		return n.ID
+	}
+	return "(unlabelled)"
+}
+
+// safeIDRE is what a label must look like to appear verbatim in an HTML id
+// (and in the CSS and selectors derived from it).
+var safeIDRE = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_-]{0,80}$`)
+
+// ErrNoGraph wraps every failure that leaves nothing to draw.
+var ErrNoGraph = errors.New("cannot read the compiled graph")
+
+// Load reads <pkg>/.gaia/ir.json and, when present, <pkg>/.gaia/beliefs.json.
+// It fails only when ir.json is missing or unreadable as a graph, or when
+// beliefs.json exists but is malformed; anything else it cannot draw is
+// recorded in Graph.Notes.
+func Load(pkg string) (*Graph, error) {
+	irPath := filepath.Join(pkg, ".gaia", "ir.json")
+	irSrc, err := os.ReadFile(irPath)
+	if err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil, fmt.Errorf("%w: %q does not exist; compile the package first (gaia build compile, then gaia run infer)", ErrNoGraph, irPath)
+		}
+		return nil, fmt.Errorf("%w: could not read %q: %v", ErrNoGraph, irPath, err)
+	}
+	g, err := ParseIR(irPath, irSrc)
+	if err != nil {
+		return nil, err
+	}
+	sum := sha256.Sum256(irSrc)
+	g.IRPin = "sha256:" + hex.EncodeToString(sum[:])
+	if g.Package == "" {
+		g.Package = filepath.Base(filepath.Clean(pkg))
+	}
+	bPath := filepath.Join(pkg, ".gaia", "beliefs.json")
+	bSrc, err := os.ReadFile(bPath)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		g.Notes = append(g.Notes, "no .gaia/beliefs.json: posteriors are not shown (run gaia run infer)")
+		return g, nil
+	case err != nil:
+		return nil, fmt.Errorf("could not read %q: %v", bPath, err)
+	}
+	if err := g.ApplyBeliefs(bPath, bSrc); err != nil {
+		return nil, err
+	}
+	return g, nil
+}
+
+// parseJSON parses src strictly and names the file and position on failure.
+func parseJSON(path string, src []byte) (map[string]any, error) {
+	doc, err := jsonloc.Parse(src, jsonloc.Options{})
+	if err != nil {
+		var se *jsonloc.SyntaxError
+		if errors.As(err, &se) {
+			return nil, fmt.Errorf("%s:%d:%d: not valid JSON: %s", path, se.Line, se.Col, se.Msg)
+		}
+		return nil, fmt.Errorf("%s: not valid JSON: %v", path, err)
+	}
+	top, ok := doc.Value.(map[string]any)
+	if !ok {
+		return nil, fmt.Errorf("%s: top level is %s, want a JSON object", path, kind(doc.Value))
+	}
+	return top, nil
+}
+
+// ParseIR builds the graph from the bytes of a compiled ir.json. path only
+// names the file in messages.
+func ParseIR(path string, src []byte) (*Graph, error) {
+	top, err := parseJSON(path, src)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrNoGraph, err)
+	}
+	ks, ok := top["knowledges"].([]any)
+	if !ok {
+		return nil, fmt.Errorf("%w: %s: compiled ir.json has no knowledges list (found %s)", ErrNoGraph, path, kind(top["knowledges"]))
+	}
+	g := &Graph{Root: -1}
+	g.Package, _ = top["package_name"].(string)
+	all := g.collectKnowledge(ks)
+	g.collectInfers(top["strategies"], all)
+	g.keepDrawn(all)
+	return g, nil
+}
+
+// collectKnowledge reads every knowledge object into a node, keyed by id.
+func (g *Graph) collectKnowledge(ks []any) []*Node {
+	var all []*Node
+	seen := map[string]bool{}
+	for i, v := range ks {
+		m, ok := v.(map[string]any)
+		if !ok {
+			g.notef("knowledges[%d] is %s, not an object; not drawn", i, kind(v))
+			continue
+		}
+		id, _ := m["id"].(string)
+		if id == "" {
+			g.notef("knowledges[%d] has no string id; not drawn", i)
+			continue
+		}
+		if seen[id] {
+			g.notef("knowledge id %q repeats; only its first record is drawn", id)
+			continue
+		}
+		seen[id] = true
+		n := &Node{ID: id}
+		n.Label, _ = m["label"].(string)
+		n.Type, _ = m["type"].(string)
+		n.Statement, _ = m["content"].(string)
+		n.Exported = m["exported"] == true
+		if md, ok := m["metadata"].(map[string]any); ok {
+			n.Role, _ = md["reader_role"].(string)
+			if p, ok := number(md["prior"]); ok {
+				n.Prior = &p
+			}
+			n.Observations = observations(md["supported_by"])
+		}
+		all = append(all, n)
+	}
+	return all
+}
+
+// observations returns the rationales of the observation records.
+func observations(v any) []string {
+	list, _ := v.([]any)
+	var out []string
+	for _, s := range list {
+		m, ok := s.(map[string]any)
+		if !ok || m["pattern"] != "observation" {
+			continue
+		}
+		r, _ := m["rationale"].(string)
+		out = append(out, r)
+	}
+	return out
+}
+
+// collectInfers turns every well-shaped infer strategy into an edge whose
+// endpoints index all (remapped by keepDrawn).
+func (g *Graph) collectInfers(v any, all []*Node) {
+	if v == nil {
+		return
+	}
+	ss, ok := v.([]any)
+	if !ok {
+		g.notef("strategies is %s, not a list; no updates drawn", kind(v))
+		return
+	}
+	index := map[string]int{}
+	for i, n := range all {
+		index[n.ID] = i
+	}
+	other := map[string]int{}
+	for i, s := range ss {
+		m, ok := s.(map[string]any)
+		if !ok {
+			g.notef("strategies[%d] is %s, not an object; not drawn", i, kind(s))
+			continue
+		}
+		typ, _ := m["type"].(string)
+		if typ != "infer" {
+			other[typ]++
+			continue
+		}
+		if e, why := inferEdge(m, index); why != "" {
+			g.notef("infer strategy %q %s; not drawn", strategyName(m, i), why)
+		} else {
+			g.Edges = append(g.Edges, e)
+		}
+	}
+	for _, typ := range slices.Sorted(maps.Keys(other)) {
+		name := typ
+		if name == "" {
+			name = "(untyped)"
+		}
+		g.notef("%d %s strateg%s not drawn: only infer updates carry a likelihood", other[typ], name, plural(other[typ], "y", "ies"))
+	}
+}
+
+// inferEdge reads one infer strategy: exactly one known premise, a known
+// conclusion and two finite probabilities in [0, 1] ordered
+// [p_e_given_not_h, p_e_given_h] (gaia-discipline.md §0.2). The reason is
+// non-empty when the strategy cannot be drawn.
+func inferEdge(m map[string]any, index map[string]int) (*Edge, string) {
+	prem, _ := m["premises"].([]any)
+	if len(prem) != 1 {
+		return nil, fmt.Sprintf("has %d premises (a given= infer carries a conditional table, not one likelihood pair)", len(prem))
+	}
+	h, _ := prem[0].(string)
+	ev, _ := m["conclusion"].(string)
+	hi, okH := index[h]
+	ei, okE := index[ev]
+	if !okH || !okE {
+		return nil, "names a premise or conclusion that is not a known knowledge id"
+	}
+	cp, _ := m["conditional_probabilities"].([]any)
+	if len(cp) != 2 {
+		return nil, "does not carry exactly two conditional probabilities"
+	}
+	nh, ok1 := number(cp[0])
+	ph, ok2 := number(cp[1])
+	if !ok1 || !ok2 || !isProb(nh) || !isProb(ph) {
+		return nil, "has conditional probabilities that are not finite numbers in [0, 1]"
+	}
+	e := &Edge{From: ei, To: hi, PEH: ph, PENH: nh, Rationale: reasoning(m["steps"])}
+	e.StrategyID, _ = m["strategy_id"].(string)
+	e.Grade = GradeOf(ph, nh)
+	return e, ""
+}
+
+// reasoning joins the non-blank steps[*].reasoning strings with single
+// spaces, as the reference does for GAIA130.
+func reasoning(v any) string {
+	steps, _ := v.([]any)
+	var parts []string
+	for _, s := range steps {
+		m, _ := s.(map[string]any)
+		if r, ok := m["reasoning"].(string); ok && strings.TrimSpace(r) != "" {
+			parts = append(parts, strings.TrimSpace(r))
+		}
+	}
+	return strings.Join(parts, " ")
+}
+
+// keepDrawn keeps the labelled claims plus every node an edge touches, and
+// remaps edge endpoints onto the kept nodes.
+func (g *Graph) keepDrawn(all []*Node) {
+	used := make([]bool, len(all))
+	for _, e := range g.Edges {
+		used[e.From], used[e.To] = true, true
+	}
+	remap := make([]int, len(all))
+	hidden := 0
+	for i, n := range all {
+		if !used[i] && (n.Label == "" || (n.Type != "claim" && n.Type != "")) {
+			remap[i] = -1
+			hidden++
+			continue
+		}
+		remap[i] = len(g.Nodes)
+		g.Nodes = append(g.Nodes, n)
+	}
+	for _, e := range g.Edges {
+		e.From, e.To = remap[e.From], remap[e.To]
+	}
+	if hidden > 0 {
+		g.notef("%d knowledge node%s not drawn (notes, questions and unlabelled helper nodes outside any infer update)", hidden, plural(hidden, "", "s"))
+	}
+	g.assignDOMIDs()
+	g.Root = g.findRoot()
+}
+
+// assignDOMIDs gives every node a unique, selector-safe element id.
+func (g *Graph) assignDOMIDs() {
+	taken := map[string]bool{}
+	for i, n := range g.Nodes {
+		id := fmt.Sprintf("card-n%d", i)
+		if safeIDRE.MatchString(n.Label) && !taken["card-"+n.Label] {
+			id = "card-" + n.Label
+		}
+		for taken[id] {
+			id += "_"
+		}
+		taken[id] = true
+		n.DOMID = id
+	}
+}
+
+// findRoot picks the exported worth claim, else the first exported node,
+// else the node labelled worth.
+func (g *Graph) findRoot() int {
+	first := -1
+	for i, n := range g.Nodes {
+		if n.Exported && n.Label == "worth" {
+			return i
+		}
+		if n.Exported && first < 0 {
+			first = i
+		}
+	}
+	if first >= 0 {
+		return first
+	}
+	for i, n := range g.Nodes {
+		if n.Label == "worth" {
+			return i
+		}
+	}
+	return -1
+}
+
+// ApplyBeliefs sets the posteriors from the bytes of a beliefs.json
+// ({beliefs: [{knowledge_id, label, belief}]}, §0.3). Entries are matched by
+// knowledge_id, else by label. A malformed file is an error: a page that
+// silently dropped posteriors would mislead.
+func (g *Graph) ApplyBeliefs(path string, src []byte) error {
+	top, err := parseJSON(path, src)
+	if err != nil {
+		return err
+	}
+	list, ok := top["beliefs"].([]any)
+	if !ok {
+		return fmt.Errorf("%s: beliefs is %s, want a list of {knowledge_id, label, belief}", path, kind(top["beliefs"]))
+	}
+	byID, byLabel := map[string]float64{}, map[string]float64{}
+	for i, v := range list {
+		m, ok := v.(map[string]any)
+		if !ok {
+			return fmt.Errorf("%s: beliefs[%d] is %s, want an object", path, i, kind(v))
+		}
+		b, ok := number(m["belief"])
+		if !ok || !isProb(b) {
+			return fmt.Errorf("%s: beliefs[%d].belief is %s, want a number in [0, 1]", path, i, describe(m["belief"]))
+		}
+		if id, ok := m["knowledge_id"].(string); ok && id != "" {
+			byID[id] = b
+		}
+		if l, ok := m["label"].(string); ok && l != "" {
+			byLabel[l] = b
+		}
+	}
+	g.HasBeliefs = true
+	for _, n := range g.Nodes {
+		b, ok := byID[n.ID]
+		if !ok && n.Label != "" {
+			b, ok = byLabel[n.Label]
+		}
+		if ok {
+			n.Posterior = &b
+		}
+	}
+	return nil
+}
+
+func (g *Graph) notef(format string, args ...any) {
+	g.Notes = append(g.Notes, fmt.Sprintf(format, args...))
+}
+
+// number accepts JSON numbers only (never booleans or numeric strings).
+func number(v any) (float64, bool) {
+	switch x := v.(type) {
+	case json.Number:
+		f, err := x.Float64()
+		return f, err == nil && !math.IsInf(f, 0) && !math.IsNaN(f)
+	case float64:
+		return x, !math.IsInf(x, 0) && !math.IsNaN(x)
+	}
+	return 0, false
+}
+
+func isProb(f float64) bool { return f >= 0 && f <= 1 }
+
+// kind names a decoded JSON value's type for messages.
+func kind(v any) string {
+	switch v.(type) {
+	case nil:
+		return "null or missing"
+	case map[string]any:
+		return "an object"
+	case []any:
+		return "a list"
+	case string:
+		return "a string"
+	case bool:
+		return "a boolean"
+	case json.Number, float64:
+		return "a number"
+	}
+	return fmt.Sprintf("%T", v)
+}
+
+// describe quotes a scalar value or names a composite's type.
+func describe(v any) string {
+	switch x := v.(type) {
+	case string:
+		return fmt.Sprintf("%q", x)
+	case json.Number:
+		return fmt.Sprintf("%q", string(x))
+	case bool:
+		return fmt.Sprintf("%t", x)
+	}
+	return kind(v)
+}
+
+func strategyName(m map[string]any, i int) string {
+	if id, ok := m["strategy_id"].(string); ok && id != "" {
+		return id
+	}
+	return fmt.Sprintf("infer[%d]", i)
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}

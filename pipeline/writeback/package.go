@@ -1,0 +1,214 @@
+package writeback
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+
+	"github.com/nullius-dev/nullius/analyzers"
+	"github.com/nullius-dev/nullius/analyzers/ir"
+	"github.com/nullius-dev/nullius/internal/diag"
+	"github.com/nullius-dev/nullius/validators/prior"
+)
+
+// DisciplineFunc re-runs the discipline (source scan and IR checks) on a
+// package directory and returns every finding.
+type DisciplineFunc func(pkgDir string) ([]diag.Diagnostic, error)
+
+// DefaultDiscipline runs the static scan (analyzers.Lint without the IR) and
+// the compiled-IR contract with ir.json and beliefs.json required.
+func DefaultDiscipline(pkgDir string) ([]diag.Diagnostic, error) {
+	res, err := analyzers.Lint([]string{pkgDir}, analyzers.Options{NoIR: true})
+	if err != nil {
+		return nil, err
+	}
+	ds := res.Diagnostics
+	ids, _, err := ir.CheckPackage(pkgDir, ir.CheckOptions{RequireIR: true, RequireBeliefs: true})
+	if err != nil {
+		return nil, err
+	}
+	return append(ds, ids...), nil
+}
+
+// Refusal is a local refusal: exit 2, with the findings that explain it.
+type Refusal struct {
+	Msg   string
+	Diags []diag.Diagnostic
+}
+
+func (r *Refusal) Error() string { return r.Msg }
+
+func refuse(format string, args ...any) *Refusal { return &Refusal{Msg: fmt.Sprintf(format, args...)} }
+
+var irHashRE = regexp.MustCompile(`^sha256:[0-9a-f]{64}$`)
+
+// Package is a verified package reference.
+type Package struct {
+	Dir     string
+	IRBytes []byte
+	IR      map[string]any // decoded with json.Number
+}
+
+// VerifyPackage resolves the ref under root (§3.3), checks the exact-byte
+// pin and the contract, re-runs the discipline, honours the extractor's
+// quarantine sidecar, and recomputes value and evidence_count (W-1).
+func VerifyPackage(root string, post *Posterior, discipline DisciplineFunc) (*Package, error) {
+	refresh := "re-run nullius extract (the reference's run_infer_and_extract.py) to refresh the ref, or pass --project-root for nested projects"
+	rootReal, err := filepath.EvalSymlinks(root)
+	if err != nil {
+		return nil, refuse("project root %q does not resolve: %v", root, err)
+	}
+	pkgDir := filepath.Join(rootReal, filepath.FromSlash(post.RelPath))
+	irPath := filepath.Join(pkgDir, ".gaia", "ir.json")
+	pkgReal, err1 := filepath.EvalSymlinks(pkgDir)
+	irReal, err2 := filepath.EvalSymlinks(irPath)
+	if err1 != nil || err2 != nil || !prior.Within(irReal, rootReal) || !prior.Within(irReal, pkgReal) || !prior.Within(pkgReal, rootReal) {
+		return nil, refuse("gaia_package_ref does not resolve inside the project root: %s/.gaia/ir.json is missing or escapes it; %s", post.RelPath, refresh)
+	}
+	fi, err := os.Stat(irReal)
+	if err != nil || !fi.Mode().IsRegular() {
+		return nil, refuse("gaia_package_ref does not resolve inside the project root: %s/.gaia/ir.json is not a regular file; %s", post.RelPath, refresh)
+	}
+	b, err := os.ReadFile(irReal)
+	if err != nil {
+		return nil, refuse("cannot read %s: %v", irReal, err)
+	}
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.UseNumber()
+	var v any
+	if err := dec.Decode(&v); err != nil {
+		return nil, refuse("compiled %s/.gaia/ir.json is not valid JSON: %v; %s", post.RelPath, err, refresh)
+	}
+	m, ok := v.(map[string]any)
+	if !ok {
+		return nil, refuse("compiled %s/.gaia/ir.json is not a JSON object; %s", post.RelPath, refresh)
+	}
+	if h, _ := m["ir_hash"].(string); !irHashRE.MatchString(h) {
+		return nil, refuse("compiled %s/.gaia/ir.json is missing a valid ir_hash (sha256:<64 hex>); %s", post.RelPath, refresh)
+	}
+	if got := prior.PinBytes(b); got != post.Pin {
+		return nil, refuse("gaia_package_ref pin %s does not match the package's current compiled state %s: the graph changed after extraction; re-extract and write the new posterior", post.Pin, got)
+	}
+	if err := exportedWorth(m); err != nil {
+		return nil, refuse("%v; declare __all__ = [\"worth\"] in the package and re-run run_infer_and_extract.py (nullius extract)", err)
+	}
+	pkg := &Package{Dir: pkgReal, IRBytes: b, IR: m}
+	if err := checkSidecar(pkgReal, post.Pin); err != nil {
+		return nil, err
+	}
+	if discipline != nil {
+		ds, err := discipline(pkgReal)
+		if err != nil {
+			return nil, refuse("discipline re-check of %s failed: %v", post.RelPath, err)
+		}
+		var errs []diag.Diagnostic
+		for _, d := range ds {
+			if d.Severity == diag.Error {
+				errs = append(errs, d)
+			}
+		}
+		if len(errs) > 0 {
+			return nil, &Refusal{Diags: errs, Msg: fmt.Sprintf(
+				"package %s fails the discipline re-check with %d error findings (suppressed ones count: a quarantined package is not writable); first: %s %s",
+				post.RelPath, len(errs), errs[0].Code, errs[0].Message)}
+		}
+	}
+	if err := recompute(pkgReal, b, post); err != nil {
+		return nil, err
+	}
+	return pkg, nil
+}
+
+// exportedWorth is K-2: exactly one exported knowledge, the claim `worth`.
+func exportedWorth(m map[string]any) error {
+	ks, _ := m["knowledges"].([]any)
+	var exported []map[string]any
+	for _, kv := range ks {
+		k, _ := kv.(map[string]any)
+		if k["exported"] == true {
+			exported = append(exported, k)
+		}
+	}
+	if len(exported) != 1 {
+		return fmt.Errorf("compiled package must export exactly one knowledge, the claim labelled worth; found %d exported", len(exported))
+	}
+	if exported[0]["label"] != "worth" || exported[0]["type"] != "claim" {
+		return fmt.Errorf("compiled package exports %v (type %v), not the claim labelled worth", exported[0]["label"], exported[0]["type"])
+	}
+	return nil
+}
+
+// disciplineRecord is .gaia/discipline.json as the extractor writes it.
+type disciplineRecord struct {
+	Version         int               `json:"version"`
+	Tool            string            `json:"tool"`
+	IRPin           string            `json:"ir_pin"`
+	ExplorationOnly bool              `json:"exploration_only"`
+	Findings        []diag.Diagnostic `json:"findings"`
+}
+
+// checkSidecar refuses a package the extractor quarantined for exactly these
+// ir.json bytes, whatever the ref string says (W7). A missing sidecar, or
+// one for other bytes, defers to the discipline re-run.
+func checkSidecar(pkgDir, pin string) error {
+	b, err := os.ReadFile(filepath.Join(pkgDir, ".gaia", "discipline.json"))
+	if errors.Is(err, os.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return refuse("cannot read %s/.gaia/discipline.json: %v", pkgDir, err)
+	}
+	var rec disciplineRecord
+	if err := json.Unmarshal(b, &rec); err != nil {
+		return refuse(".gaia/discipline.json is not a valid discipline record (%v); re-run nullius extract", err)
+	}
+	if rec.IRPin != pin {
+		return nil
+	}
+	if rec.ExplorationOnly {
+		return refuse("package is quarantined: .gaia/discipline.json marks this exact compiled graph exploration_only (extracted over allowed discipline violations); exploration-only posteriors are not writable to the idea store, whatever the ref prefix says")
+	}
+	for _, d := range rec.Findings {
+		if d.Severity == diag.Error {
+			return &Refusal{Diags: rec.Findings, Msg: fmt.Sprintf("package is quarantined: .gaia/discipline.json records error %s for this exact compiled graph (suppressed: %v); fix it and re-extract", d.Code, d.Suppressed)}
+		}
+	}
+	return nil
+}
+
+// recompute checks value and evidence_count against the pinned package (W-1):
+// the worth belief of .gaia/beliefs.json and the observation count of the IR.
+func recompute(pkgDir string, irBytes []byte, post *Posterior) error {
+	bp := ir.BeliefsPath(pkgDir)
+	real, err := filepath.EvalSymlinks(bp)
+	if err != nil || !prior.Within(real, pkgDir) {
+		return refuse("cannot verify value: %s/.gaia/beliefs.json is missing or escapes the package; re-run nullius extract", filepath.Base(pkgDir))
+	}
+	bb, err := os.ReadFile(real)
+	if err != nil {
+		return refuse("cannot read %s: %v", real, err)
+	}
+	bel, ds := ir.LoadBeliefs(real, bb)
+	if bel == nil {
+		return &Refusal{Diags: ds, Msg: "cannot verify value: .gaia/beliefs.json is not usable; re-run nullius extract"}
+	}
+	worth, d := ir.ExtractWorthBelief(bel, ir.RootLabel)
+	if d != nil {
+		return &Refusal{Diags: []diag.Diagnostic{*d}, Msg: "cannot verify value: " + d.Message}
+	}
+	if worth != post.Value {
+		return refuse("value %s does not match the worth belief %s in .gaia/beliefs.json of the pinned package: the payload was edited by hand or comes from another extraction; re-extract instead of editing", PyRepr(post.Value), PyRepr(worth))
+	}
+	doc, ds := ir.Load(filepath.Join(pkgDir, ".gaia", "ir.json"), irBytes)
+	if doc == nil {
+		return &Refusal{Diags: ds, Msg: "cannot count observations: ir.json is not usable"}
+	}
+	if n := ir.CountObservations(doc); int64(n) != post.EvidenceCount {
+		return refuse("evidence_count %d does not match the %d observations compiled into the pinned ir.json: the payload was edited by hand; re-extract instead of editing", post.EvidenceCount, n)
+	}
+	return nil
+}

@@ -1,0 +1,791 @@
+package pyscan
+
+import (
+	"strings"
+)
+
+// builder turns the flat tree of one module into a Module. Node offsets are
+// relative to src[base:] (base is the length of a skipped UTF-8 BOM).
+type builder struct {
+	src   string // the whole file, BOM included
+	base  uint32
+	nodes []node
+	m     *Module
+	last  *Binding // the binding made by the latest bind call
+}
+
+// --- tree navigation -------------------------------------------------------
+
+func (b *builder) end(i int) int { return i + int(b.nodes[i].size) }
+
+// next returns the next sibling of child c.
+func (b *builder) next(c int) int { return c + int(b.nodes[c].size) }
+
+// isSkip reports nodes that never matter to the model: comments and line
+// continuations (extras), and anonymous tokens.
+func (b *builder) skip(c int) bool {
+	n := &b.nodes[c]
+	return n.flags&flagNamed == 0 || n.flags&flagExtra != 0
+}
+
+// kids appends the named, non-extra children of i to buf.
+func (b *builder) kids(i int, buf []int) []int {
+	for c, e := i+1, b.end(i); c < e; c = b.next(c) {
+		if !b.skip(c) {
+			buf = append(buf, c)
+		}
+	}
+	return buf
+}
+
+// field returns the first child of i with field id f, or -1.
+func (b *builder) field(i int, f uint16) int {
+	for c, e := i+1, b.end(i); c < e; c = b.next(c) {
+		if b.nodes[c].field == f && b.nodes[c].flags&flagExtra == 0 {
+			return c
+		}
+	}
+	return -1
+}
+
+// firstNamed returns the first named non-extra child of i, or -1.
+func (b *builder) firstNamed(i int) int {
+	for c, e := i+1, b.end(i); c < e; c = b.next(c) {
+		if !b.skip(c) {
+			return c
+		}
+	}
+	return -1
+}
+
+func (b *builder) sym(i int) uint16 { return b.nodes[i].sym }
+
+func (b *builder) text(i int) string {
+	n := &b.nodes[i]
+	return b.src[b.base+n.start : b.base+n.end]
+}
+
+func (b *builder) pos(off, row, col uint32) Pos {
+	if row == 0 {
+		col += b.base
+	}
+	return Pos{Offset: int(off + b.base), Line: int(row) + 1, Col: int(col) + 1}
+}
+
+func (b *builder) span(i int) Span {
+	n := &b.nodes[i]
+	return Span{Start: b.pos(n.start, n.row, n.col), End: b.pos(n.end, n.endRow, n.endCol)}
+}
+
+// tokenText returns the text of the first anonymous child of i (an
+// operator), or "".
+func (b *builder) opText(i int, f uint16) string {
+	if c := b.field(i, f); c >= 0 {
+		return b.text(c)
+	}
+	return ""
+}
+
+// --- scopes and bindings ---------------------------------------------------
+
+func (b *builder) newScope(kind ScopeKind, parent *Scope, i int) *Scope {
+	s := &Scope{Kind: kind, Parent: parent, Span: b.span(i), Bindings: map[string][]*Binding{}}
+	b.m.Scopes = append(b.m.Scopes, s)
+	return s
+}
+
+// bindScope returns the scope a binding of name made in s lands in:
+// `global` sends it to the module, `nonlocal` to the enclosing function
+// scope that binds the name (or the nearest one).
+func (b *builder) bindScope(s *Scope, name string) *Scope {
+	if s.Kind == ModuleScope {
+		return s
+	}
+	if s.Globals[name] {
+		return b.m.Root
+	}
+	if s.Nonlocals[name] {
+		var nearest *Scope
+		for p := s.Parent; p != nil && p.Kind != ModuleScope; p = p.Parent {
+			if p.Kind == ClassScope {
+				continue
+			}
+			if nearest == nil {
+				nearest = p
+			}
+			if len(p.Bindings[name]) > 0 && !p.Nonlocals[name] {
+				return p
+			}
+		}
+		if nearest != nil {
+			return nearest
+		}
+	}
+	return s
+}
+
+func (b *builder) bind(s *Scope, kind BindingKind, name string, sp Span) *Binding {
+	t := b.bindScope(s, name)
+	bd := &Binding{Kind: kind, Name: name, Span: sp}
+	t.Bindings[name] = append(t.Bindings[name], bd)
+	b.last = bd
+	return bd
+}
+
+// --- statements ------------------------------------------------------------
+
+// block walks the statements (and stray expressions) under i, a module or
+// a block, checking what tree-sitter lets through: an empty block and
+// statements of one block indented differently.
+func (b *builder) block(i int, s *Scope) {
+	want, first, prev := -1, true, -1
+	if i == 0 {
+		want = 0 // module statements start in column 1
+	}
+	for c, e := i+1, b.end(i); c < e; c = b.next(c) {
+		if b.skip(c) {
+			continue
+		}
+		first = false
+		if n := &b.nodes[c]; !n.isError() && b.startsLine(n.start) {
+			col := int(n.col)
+			switch {
+			case want < 0:
+				want = col
+			case col > want && prev >= 0 && b.indentAt(b.nodes[prev].end) > col:
+				b.syntax(c, "unindent does not match any outer indentation level")
+			case col > want:
+				b.syntax(c, "unexpected indent")
+			case col < want:
+				b.syntax(c, "unindent does not match any outer indentation level")
+			}
+		}
+		b.stmt(c, s)
+		prev = c
+	}
+	if first && i != 0 && b.sym(i) == sym.block {
+		b.syntax(i, "expected an indented block")
+	}
+}
+
+// indentAt returns the indentation (in bytes) of the line holding off.
+func (b *builder) indentAt(off uint32) int {
+	src := b.src[b.base:]
+	k := min(int(off), len(src))
+	for k > 0 && src[k-1] != '\n' {
+		k--
+	}
+	n := 0
+	for k+n < len(src) && (src[k+n] == ' ' || src[k+n] == '\t') {
+		n++
+	}
+	return n
+}
+
+// startsLine reports whether only blanks precede offset off on its line.
+func (b *builder) startsLine(off uint32) bool {
+	src := b.src[b.base:]
+	for k := int(off) - 1; k >= 0; k-- {
+		switch src[k] {
+		case ' ', '\t', '\f':
+		case '\n', '\r':
+			return true
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+func (b *builder) stmt(i int, s *Scope) {
+	t := sym
+	k := b.sym(i)
+	switch {
+	case b.nodes[i].isError():
+		return
+	case k == t.exprStatement:
+		for c, e := i+1, b.end(i); c < e; c = b.next(c) {
+			if b.skip(c) {
+				continue
+			}
+			switch b.sym(c) {
+			case t.namedExpr: // `x := 1` needs parentheses as a statement
+				b.syntax(c, "invalid syntax: an assignment expression statement must be parenthesized")
+				b.expr(c, s, Load)
+			case t.assignment:
+				b.assignment(c, s)
+			case t.augAssignment:
+				b.augmented(c, s)
+			default:
+				b.expr(c, s, Load)
+			}
+		}
+	case k == t.importStatement, k == t.importFrom, k == t.futureImport:
+		b.imports(i, s)
+	case k == t.funcDef:
+		b.funcDef(i, i, s)
+	case k == t.classDef:
+		b.classDef(i, i, s)
+	case k == t.decorated:
+		b.decorated(i, s)
+	case k == t.forStatement:
+		b.expr(b.field(i, t.fRight), s, Load)
+		b.target(b.field(i, t.fLeft), s, Store, BindLoop, nil)
+		for c, e := i+1, b.end(i); c < e; c = b.next(c) {
+			if !b.skip(c) && b.nodes[c].field != t.fLeft && b.nodes[c].field != t.fRight {
+				b.stmt(c, s)
+			}
+		}
+	case k == t.withStatement:
+		b.with(i, s)
+	case k == t.exceptClause, k == t.exceptGroupClause:
+		b.except(i, s)
+	case k == t.globalStatement, k == t.nonlocalStatement:
+		for c, e := i+1, b.end(i); c < e; c = b.next(c) {
+			if b.skip(c) || (b.sym(c) != t.identifier && b.sym(c) != t.keywordIdentifier) {
+				continue
+			}
+			if k == t.globalStatement {
+				if s.Globals == nil {
+					s.Globals = map[string]bool{}
+				}
+				s.Globals[b.text(c)] = true
+			} else {
+				if s.Nonlocals == nil {
+					s.Nonlocals = map[string]bool{}
+				}
+				s.Nonlocals[b.text(c)] = true
+			}
+		}
+	case k == t.deleteStatement:
+		for _, c := range b.kids(i, nil) {
+			b.target(c, s, Del, BindOther, nil)
+		}
+	case k == t.caseClause:
+		b.caseClause(i, s)
+	case k == t.typeAlias:
+		if l := b.field(i, t.fLeft); l >= 0 {
+			if id := b.firstNamed(l); id >= 0 && b.sym(id) == t.identifier {
+				b.bind(s, BindOther, b.text(id), b.span(id))
+			} else {
+				b.expr(l, s, Load)
+			}
+		}
+		b.expr(b.field(i, t.fRight), s, Load)
+	case k == t.block:
+		b.block(i, s)
+	case k == t.printStatement && b.hasChild(i, t.chevron):
+		// `print >>f, x` is a valid Python 3 expression (a tuple of a shift)
+		b.walkKids(i, s, &Expr{})
+	case k == t.printStatement || k == t.execStmt:
+		b.syntax(i, "Missing parentheses in call to "+strings.Fields(b.text(i))[0]+
+			" (Python 2 statement; nullius reads Python 3)")
+	case t.isExpr(k):
+		b.expr(i, s, Load)
+	default:
+		// compound statements and their clauses (if/elif/else/while/try/
+		// finally/match/block...): fields that are expressions are
+		// evaluated, everything else is walked as statements.
+		for c, e := i+1, b.end(i); c < e; c = b.next(c) {
+			if !b.skip(c) {
+				b.stmt(c, s)
+			}
+		}
+	}
+}
+
+func (b *builder) imports(i int, s *Scope) {
+	t := sym
+	k := b.sym(i)
+	from := k != t.importStatement
+	level, module := 0, ""
+	if k == t.futureImport {
+		module = "__future__"
+	} else if mn := b.field(i, t.fModuleName); from && mn >= 0 {
+		if b.sym(mn) == t.relativeImport {
+			for c, e := mn+1, b.end(mn); c < e; c = b.next(c) {
+				switch b.sym(c) {
+				case t.importPrefix:
+					level = strings.Count(b.text(c), ".")
+				case t.dottedName:
+					module = b.dotted(c)
+				}
+			}
+		} else {
+			module = b.dotted(mn)
+		}
+	}
+	for c, e := i+1, b.end(i); c < e; c = b.next(c) {
+		if b.skip(c) {
+			continue
+		}
+		var imp *Import
+		switch {
+		case b.sym(c) == t.wildcard:
+			imp = &Import{From: true, Level: level, Module: module, Name: "*"}
+			s.StarFrom = append(s.StarFrom, imp)
+		case b.nodes[c].field != t.fName:
+			continue
+		case b.sym(c) == t.aliasedImport:
+			name := b.dotted(b.field(c, t.fName))
+			alias := ""
+			if a := b.field(c, t.fAlias); a >= 0 {
+				alias = b.text(a)
+			}
+			if from {
+				imp = &Import{From: true, Level: level, Module: module, Name: name, Alias: alias}
+			} else {
+				imp = &Import{Module: name, Alias: alias}
+			}
+		case b.sym(c) == t.dottedName:
+			name := b.dotted(c)
+			if from {
+				imp = &Import{From: true, Level: level, Module: module, Name: name, Alias: name}
+			} else {
+				first, _, _ := strings.Cut(name, ".")
+				imp = &Import{Module: name, Alias: first}
+			}
+		default:
+			continue
+		}
+		imp.Span = b.span(c)
+		imp.Scope = s
+		b.m.Imports = append(b.m.Imports, imp)
+		if imp.Alias != "" {
+			b.bind(s, BindImport, imp.Alias, imp.Span).Import = imp
+		}
+	}
+}
+
+// dotted returns the identifiers of a dotted_name joined by dots (comments
+// and spaces between them dropped).
+func (b *builder) dotted(i int) string {
+	if i < 0 {
+		return ""
+	}
+	if b.nodes[i].size == 1 || b.sym(i) != sym.dottedName {
+		return b.text(i)
+	}
+	var parts []string
+	for c, e := i+1, b.end(i); c < e; c = b.next(c) {
+		if !b.skip(c) {
+			parts = append(parts, b.text(c))
+		}
+	}
+	if len(parts) == 1 {
+		return parts[0]
+	}
+	return strings.Join(parts, ".")
+}
+
+func (b *builder) decorated(i int, s *Scope) {
+	t := sym
+	def := b.field(i, t.fDefinition)
+	for c, e := i+1, b.end(i); c < e; c = b.next(c) {
+		if b.skip(c) || b.sym(c) != t.decorator {
+			continue
+		}
+		if x := b.firstNamed(c); x >= 0 {
+			if b.sym(x) == t.call {
+				b.callExpr(x, s, true)
+			} else {
+				b.expr(x, s, Load)
+			}
+		}
+	}
+	switch {
+	case def < 0:
+	case b.sym(def) == t.funcDef:
+		b.funcDef(def, i, s)
+	case b.sym(def) == t.classDef:
+		b.classDef(def, i, s)
+	}
+}
+
+// funcDef models `def`. outer is the decorated_definition (or i itself).
+// Defaults, annotations and decorators are evaluated in the enclosing scope.
+func (b *builder) funcDef(i, outer int, s *Scope) {
+	t := sym
+	d := &Def{Kind: FuncDef, Span: b.span(i), Scope: s}
+	nm := b.field(i, t.fName)
+	if nm >= 0 {
+		d.Name, d.NameSpan = b.text(nm), b.span(nm)
+	}
+	if tp := b.field(i, t.fTypeParameters); tp >= 0 {
+		b.expr(tp, s, Load)
+	}
+	b.m.Defs = append(b.m.Defs, d)
+	body := b.newScope(FunctionScope, s, i)
+	d.Body = body
+	if ps := b.field(i, t.fParameters); ps >= 0 {
+		d.Params = b.params(ps, s, body)
+	}
+	if rt := b.field(i, t.fReturnType); rt >= 0 {
+		b.expr(rt, s, Load)
+	}
+	if nm >= 0 {
+		b.bind(s, BindDef, d.Name, d.NameSpan).Def = d
+	}
+	if bd := b.field(i, t.fBody); bd >= 0 {
+		b.block(bd, body)
+	}
+}
+
+// params binds the parameters of a def or lambda in inner and evaluates
+// defaults and annotations in outer. It returns the parameter names.
+func (b *builder) params(ps int, outer, inner *Scope) []string {
+	t := sym
+	var names []string
+	bindParam := func(id int) {
+		if id < 0 {
+			return
+		}
+		switch b.sym(id) {
+		case t.identifier, t.keywordIdentifier:
+			names = append(names, b.text(id))
+			b.bind(inner, BindParam, b.text(id), b.span(id))
+		case t.tuplePattern, t.listPattern: // Python 2 tuple parameters
+			b.syntax(id, "tuple parameters are not Python 3 syntax")
+		}
+	}
+	kids := b.kids(ps, nil)
+	sawDefault, starred := false, false
+	for k, c := range kids {
+		switch b.sym(c) {
+		case t.defaultParam, t.typedDefaultParam:
+			sawDefault = true
+		case t.identifier, t.keywordIdentifier, t.typedParam:
+			if sawDefault && !starred && !b.isSplat(c) {
+				b.syntax(c, "non-default argument follows default argument")
+			}
+		}
+		switch b.sym(c) {
+		case t.listSplatPattern, t.keywordSeparator:
+			starred = true
+		case t.typedParam:
+			starred = starred || b.isSplat(c)
+		}
+		if b.sym(c) == t.keywordSeparator && (k == len(kids)-1 || b.sym(kids[k+1]) == t.dictSplatPattern) {
+			b.syntax(c, "named arguments must follow bare *")
+		}
+		switch b.sym(c) {
+		case t.identifier, t.keywordIdentifier, t.tuplePattern:
+			bindParam(c)
+		case t.defaultParam, t.typedDefaultParam:
+			b.expr(b.field(c, t.fType), outer, Load)
+			b.expr(b.field(c, t.fValue), outer, Load)
+			bindParam(b.field(c, t.fName))
+		case t.typedParam:
+			b.expr(b.field(c, t.fType), outer, Load)
+			if p := b.firstNamed(c); p >= 0 {
+				if b.sym(p) == t.listSplatPattern || b.sym(p) == t.dictSplatPattern {
+					bindParam(b.firstNamed(p))
+				} else {
+					bindParam(p)
+				}
+			}
+		case t.listSplatPattern, t.dictSplatPattern:
+			bindParam(b.firstNamed(c))
+		}
+	}
+	return names
+}
+
+// isSplat reports a typed *args/**kw parameter.
+func (b *builder) isSplat(c int) bool {
+	if b.sym(c) != sym.typedParam {
+		return false
+	}
+	p := b.firstNamed(c)
+	return p >= 0 && (b.sym(p) == sym.listSplatPattern || b.sym(p) == sym.dictSplatPattern)
+}
+
+// hasChild reports whether i has a direct child of symbol k.
+func (b *builder) hasChild(i int, k uint16) bool {
+	for c, e := i+1, b.end(i); c < e; c = b.next(c) {
+		if b.sym(c) == k {
+			return true
+		}
+	}
+	return false
+}
+
+func (b *builder) classDef(i, outer int, s *Scope) {
+	t := sym
+	d := &Def{Kind: ClassDef, Span: b.span(i), Scope: s}
+	nm := b.field(i, t.fName)
+	if nm >= 0 {
+		d.Name, d.NameSpan = b.text(nm), b.span(nm)
+	}
+	b.m.Defs = append(b.m.Defs, d)
+	if tp := b.field(i, t.fTypeParameters); tp >= 0 {
+		b.expr(tp, s, Load)
+	}
+	if sc := b.field(i, t.fSuperclasses); sc >= 0 {
+		b.arguments(sc, s, &Call{})
+	}
+	body := b.newScope(ClassScope, s, i)
+	d.Body = body
+	if nm >= 0 {
+		b.bind(s, BindDef, d.Name, d.NameSpan).Def = d
+	}
+	if bd := b.field(i, t.fBody); bd >= 0 {
+		b.block(bd, body)
+	}
+}
+
+func (b *builder) with(i int, s *Scope) {
+	t := sym
+	for c, e := i+1, b.end(i); c < e; c = b.next(c) {
+		if b.skip(c) {
+			continue
+		}
+		if b.sym(c) != t.withClause {
+			b.stmt(c, s)
+			continue
+		}
+		for _, item := range b.kids(c, nil) {
+			v := b.field(item, t.fValue)
+			if v < 0 {
+				v = b.firstNamed(item)
+			}
+			if v >= 0 && b.sym(v) == t.asPattern {
+				b.expr(b.firstNamed(v), s, Load)
+				b.target(b.field(v, t.fAlias), s, Store, BindWith, nil)
+			} else {
+				b.expr(v, s, Load)
+			}
+		}
+	}
+}
+
+func (b *builder) except(i int, s *Scope) {
+	t := sym
+	for c, e := i+1, b.end(i); c < e; c = b.next(c) {
+		if b.skip(c) {
+			continue
+		}
+		switch {
+		case b.sym(c) == t.asPattern:
+			b.expr(b.firstNamed(c), s, Load)
+			b.target(b.field(c, t.fAlias), s, Store, BindExcept, nil)
+		case b.sym(c) == t.block:
+			b.block(c, s)
+		case t.isExpr(b.sym(c)) && b.nodes[c].field == t.fAlias: // `except E, e` (Python 2)
+			b.syntax(c, "multiple exception types must be parenthesized")
+		case t.isExpr(b.sym(c)):
+			b.expr(c, s, Load)
+		default:
+			b.stmt(c, s)
+		}
+	}
+}
+
+// caseClause binds match captures (BindOther) and evaluates value patterns,
+// the guard and the body.
+func (b *builder) caseClause(i int, s *Scope) {
+	t := sym
+	for c, e := i+1, b.end(i); c < e; c = b.next(c) {
+		if b.skip(c) {
+			continue
+		}
+		switch b.sym(c) {
+		case t.casePattern:
+			b.pattern(c, s)
+		case t.ifClause:
+			for _, x := range b.kids(c, nil) {
+				b.expr(x, s, Load)
+			}
+		default:
+			b.stmt(c, s)
+		}
+	}
+}
+
+func (b *builder) pattern(i int, s *Scope) {
+	t := sym
+	k := b.sym(i)
+	switch {
+	case k == t.dottedName:
+		if b.nodes[i].size == 2 { // a bare name: a capture (`_` is a wildcard)
+			if name := b.text(i); name != "_" {
+				b.bind(s, BindOther, name, b.span(i))
+			}
+			return
+		}
+		b.dottedLoad(i, s) // a value pattern such as Color.RED
+	case k == t.classPattern:
+		for c, e := i+1, b.end(i); c < e; c = b.next(c) {
+			if b.skip(c) {
+				continue
+			}
+			if b.sym(c) == t.dottedName {
+				b.dottedLoad(c, s)
+			} else {
+				b.pattern(c, s)
+			}
+		}
+	case k == t.keywordPattern: // `x=pattern`: x is an attribute name
+		kids := b.kids(i, nil)
+		for _, c := range kids[min(1, len(kids)):] {
+			b.pattern(c, s)
+		}
+	case k == t.splatPattern, k == t.asPattern:
+		for c, e := i+1, b.end(i); c < e; c = b.next(c) {
+			if b.skip(c) {
+				continue
+			}
+			if b.sym(c) == t.identifier {
+				b.bind(s, BindOther, b.text(c), b.span(c))
+			} else {
+				b.pattern(c, s)
+			}
+		}
+	case k == t.str || k == t.concatStr || k == t.integer || k == t.float:
+		b.expr(i, s, Load)
+	default:
+		for c, e := i+1, b.end(i); c < e; c = b.next(c) {
+			if !b.skip(c) {
+				b.pattern(c, s)
+			}
+		}
+	}
+}
+
+// dottedLoad records a dotted name of a pattern (`Color.RED`, `Point`) as a
+// name load plus attribute loads.
+func (b *builder) dottedLoad(i int, s *Scope) {
+	var cur *Expr
+	start := b.nodes[i]
+	for c, e := i+1, b.end(i); c < e; c = b.next(c) {
+		if b.skip(c) {
+			continue
+		}
+		if cur == nil {
+			cur = b.nameRef(c, s, Load, false)
+			continue
+		}
+		n := b.nodes[c]
+		sp := Span{Start: b.pos(start.start, start.row, start.col), End: b.pos(n.end, n.endRow, n.endCol)}
+		cur = &Expr{Kind: ExprAttr, Span: sp, Text: b.src[b.base+start.start : b.base+n.end], Name: b.text(c), Recv: cur}
+		b.m.Attrs = append(b.m.Attrs, &AttrRef{Expr: cur, Ctx: Load, Scope: s})
+	}
+}
+
+func (b *builder) assignment(i int, s *Scope) {
+	t := sym
+	a := &Assign{Span: b.span(i), Scope: s, Op: "="}
+	b.m.Assigns = append(b.m.Assigns, a)
+	var lefts []int
+	cur := i
+	for {
+		if l := b.field(cur, t.fLeft); l >= 0 {
+			lefts = append(lefts, l)
+		}
+		if ty := b.field(cur, t.fType); ty >= 0 {
+			a.Annotated = true
+			if len(lefts) > 1 {
+				b.syntax(cur, "an annotated assignment cannot have several targets")
+			}
+			b.expr(ty, s, Load)
+		}
+		r := b.field(cur, t.fRight)
+		if r >= 0 && b.sym(r) == t.assignment {
+			cur = r
+			continue
+		}
+		if r >= 0 && b.sym(r) == t.augAssignment {
+			b.syntax(r, "invalid syntax: augmented assignment inside an assignment")
+			break
+		}
+		if r >= 0 {
+			a.Value = b.expr(r, s, Load)
+		}
+		break
+	}
+	if a.Annotated {
+		a.Op = ":"
+		if a.Value != nil {
+			a.Op = "="
+		}
+	}
+	simple := len(lefts) == 1 && !a.Annotated && b.isName(lefts[0])
+	for _, l := range lefts {
+		b.last = nil
+		a.Targets = append(a.Targets, b.target(l, s, Store, BindAssign, a))
+		if simple && b.last != nil {
+			b.last.Simple = true
+		}
+	}
+}
+
+func (b *builder) isName(i int) bool {
+	k := b.sym(i)
+	return k == sym.identifier || k == sym.keywordIdentifier
+}
+
+func (b *builder) augmented(i int, s *Scope) {
+	t := sym
+	a := &Assign{Span: b.span(i), Scope: s, Augmented: true, Op: b.opText(i, t.fOperator)}
+	b.m.Assigns = append(b.m.Assigns, a)
+	a.Value = b.expr(b.field(i, t.fRight), s, Load)
+	if l := b.field(i, t.fLeft); l >= 0 {
+		switch b.sym(l) {
+		case t.identifier, t.keywordIdentifier, t.attribute, t.subscript:
+			a.Targets = append(a.Targets, b.target(l, s, Store, BindAssign, a))
+		default:
+			b.syntax(l, "illegal expression for augmented assignment")
+		}
+	}
+}
+
+// target models an assignment target in context ctx, binding every bare
+// name with kind (Del targets use BindOther).
+func (b *builder) target(i int, s *Scope, ctx Ctx, kind BindingKind, a *Assign) *Expr {
+	if i < 0 {
+		return nil
+	}
+	t := sym
+	switch k := b.sym(i); k {
+	case t.identifier, t.keywordIdentifier:
+		e := b.nameRef(i, s, ctx, false)
+		bd := b.bind(s, kind, e.Name, e.Span)
+		bd.Assign = a
+		return e
+	case t.attribute, t.subscript:
+		return b.expr(i, s, ctx)
+	case t.tuple, t.list, t.patternList, t.tuplePattern, t.listPattern, t.exprList:
+		e := b.newExpr(i, ExprTuple)
+		if k == t.list || k == t.listPattern {
+			e.Kind = ExprList
+		}
+		for _, c := range b.kids(i, nil) {
+			e.Elems = append(e.Elems, b.target(c, s, ctx, kind, a))
+		}
+		return e
+	case t.parenExpr, t.asPatternTarget:
+		if c := b.firstNamed(i); c >= 0 {
+			return b.target(c, s, ctx, kind, a)
+		}
+	case t.listSplatPattern, t.listSplat:
+		if ctx == Del {
+			b.syntax(i, "cannot delete starred")
+		}
+		e := b.newExpr(i, ExprOther)
+		e.Op = "*"
+		if c := b.firstNamed(i); c >= 0 {
+			e.Operand = []*Expr{b.target(c, s, ctx, kind, a)}
+		}
+		return e
+	}
+	if b.nodes[i].isError() {
+		return b.newExpr(i, ExprOther)
+	}
+	what := "expression"
+	if ctx == Del {
+		b.syntax(i, "cannot delete "+what+" "+quoteShort(b.text(i)))
+	} else {
+		b.syntax(i, "cannot assign to "+what+" "+quoteShort(b.text(i)))
+	}
+	return b.expr(i, s, Load)
+}

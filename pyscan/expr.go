@@ -1,0 +1,438 @@
+package pyscan
+
+import (
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
+func (b *builder) newExpr(i int, k ExprKind) *Expr {
+	return &Expr{Kind: k, Span: b.span(i), Text: b.text(i)}
+}
+
+// countField counts the children of i with field f.
+func (b *builder) countField(i int, f uint16) int {
+	n := 0
+	for c, e := i+1, b.end(i); c < e; c = b.next(c) {
+		if b.nodes[c].field == f && !b.skip(c) {
+			n++
+		}
+	}
+	return n
+}
+
+// nameRef records a name occurrence and returns its ExprName.
+func (b *builder) nameRef(i int, s *Scope, ctx Ctx, callee bool) *Expr {
+	e := b.newExpr(i, ExprName)
+	e.Name = e.Text
+	b.m.Names = append(b.m.Names, &NameRef{Name: e.Name, Span: e.Span, Ctx: ctx, Scope: s, Callee: callee})
+	return e
+}
+
+// expr models the expression at i (nil for i < 0) in context ctx and
+// records the names, attributes and calls inside it.
+func (b *builder) expr(i int, s *Scope, ctx Ctx) *Expr { return b.exprc(i, s, ctx, false) }
+
+func (b *builder) exprc(i int, s *Scope, ctx Ctx, callee bool) *Expr {
+	if i < 0 {
+		return nil
+	}
+	t := sym
+	n := &b.nodes[i]
+	if n.isError() {
+		return b.newExpr(i, ExprOther)
+	}
+	switch k := n.sym; k {
+	case t.identifier, t.keywordIdentifier:
+		return b.nameRef(i, s, ctx, callee)
+	case t.attribute:
+		e := b.newExpr(i, ExprAttr)
+		e.Recv = b.expr(b.field(i, t.fObject), s, Load)
+		if a := b.field(i, t.fAttribute); a >= 0 {
+			e.Name = b.text(a)
+		}
+		b.m.Attrs = append(b.m.Attrs, &AttrRef{Expr: e, Ctx: ctx, Scope: s, Callee: callee})
+		return e
+	case t.call:
+		return b.callExpr(i, s, false)
+	case t.subscript:
+		e := b.newExpr(i, ExprSubscript)
+		e.Recv = b.expr(b.field(i, sym.fValue), s, Load)
+		for c, end := i+1, b.end(i); c < end; c = b.next(c) {
+			if !b.skip(c) && b.nodes[c].field != t.fValue {
+				e.Elems = append(e.Elems, b.expr(c, s, Load))
+			}
+		}
+		return e
+	case t.str, t.concatStr:
+		return b.stringExpr(i, s)
+	case t.integer, t.float:
+		return b.numberExpr(i)
+	case t.true, t.false:
+		e := b.newExpr(i, ExprBool)
+		e.Bool = k == t.true
+		return e
+	case t.none:
+		return b.newExpr(i, ExprNone)
+	case t.ellipsis:
+		return b.newExpr(i, ExprEllipsis)
+	case t.parenExpr:
+		c := b.firstNamed(i)
+		if c < 0 || b.sym(c) == t.yield || b.sym(c) == t.listSplat {
+			e := b.newExpr(i, ExprOther)
+			b.walkKids(i, s, e)
+			return e
+		}
+		return b.exprc(c, s, ctx, callee) // a bare parenthesised expression is unwrapped
+	case t.tuple, t.exprList, t.patternList, t.tuplePattern:
+		return b.collection(i, s, ctx, ExprTuple)
+	case t.list, t.listPattern:
+		return b.collection(i, s, ctx, ExprList)
+	case t.set:
+		return b.collection(i, s, ctx, ExprSet)
+	case t.dictionary:
+		e := b.newExpr(i, ExprDict)
+		for _, c := range b.kids(i, nil) {
+			if b.sym(c) == t.pair {
+				e.Keys = append(e.Keys, b.expr(b.field(c, t.fKey), s, Load))
+				e.Elems = append(e.Elems, b.expr(b.field(c, t.fValue), s, Load))
+			} else { // **splat
+				e.Keys = append(e.Keys, nil)
+				e.Elems = append(e.Elems, b.expr(b.firstNamed(c), s, Load))
+			}
+		}
+		return e
+	case t.unaryOp:
+		e := b.newExpr(i, ExprUnary)
+		e.Op = b.opText(i, t.fOperator)
+		e.Operand = []*Expr{b.expr(b.field(i, t.fArgument), s, Load)}
+		return e
+	case t.notOp:
+		e := b.newExpr(i, ExprUnary)
+		e.Op = "not"
+		e.Operand = []*Expr{b.expr(b.field(i, t.fArgument), s, Load)}
+		return e
+	case t.binaryOp, t.boolOp:
+		e := b.newExpr(i, ExprBinary)
+		e.Op = b.opText(i, t.fOperator)
+		e.Operand = []*Expr{b.expr(b.field(i, t.fLeft), s, Load), b.expr(b.field(i, t.fRight), s, Load)}
+		return e
+	case t.compareOp:
+		// A chain a < b < c keeps every operand; Op is the first operator.
+		e := b.newExpr(i, ExprBinary)
+		for c, end := i+1, b.end(i); c < end; c = b.next(c) {
+			switch {
+			case b.nodes[c].field == t.fOperators:
+				if e.Op == "" {
+					e.Op = strings.Join(strings.Fields(b.text(c)), " ")
+				}
+				if b.text(c) == "<>" {
+					b.syntax(c, `invalid syntax: "<>" is Python 2; use "!="`)
+				}
+			case !b.skip(c):
+				e.Operand = append(e.Operand, b.expr(c, s, Load))
+			}
+		}
+		return e
+	case t.conditional:
+		// Operand holds body, condition, orelse (source order).
+		e := b.newExpr(i, ExprConditional)
+		for _, c := range b.kids(i, nil) {
+			e.Operand = append(e.Operand, b.expr(c, s, Load))
+		}
+		return e
+	case t.lambda:
+		e := b.newExpr(i, ExprLambda)
+		ls := b.newScope(LambdaScope, s, i)
+		if ps := b.field(i, t.fParameters); ps >= 0 {
+			b.params(ps, s, ls)
+		}
+		e.Operand = []*Expr{b.expr(b.field(i, t.fBody), ls, Load)}
+		return e
+	case t.namedExpr:
+		return b.walrus(i, s)
+	case t.listComp, t.setComp, t.dictComp, t.genExpr:
+		return b.comprehension(i, s)
+	case t.listSplat, t.dictSplat, t.listSplatPattern:
+		e := b.newExpr(i, ExprOther)
+		e.Op = "*"
+		if k == t.dictSplat {
+			e.Op = "**"
+		}
+		e.Operand = []*Expr{b.expr(b.firstNamed(i), s, ctx)}
+		return e
+	case t.keywordArgument: // only reached through odd error recovery
+		e := b.newExpr(i, ExprOther)
+		e.Operand = []*Expr{b.expr(b.field(i, t.fValue), s, Load)}
+		return e
+	}
+	e := b.newExpr(i, ExprOther)
+	b.walkKids(i, s, e)
+	return e
+}
+
+// walkKids evaluates the children of an expression nothing else models
+// (await, yield, slices, types...) so the names and calls inside are seen.
+func (b *builder) walkKids(i int, s *Scope, e *Expr) {
+	for c, end := i+1, b.end(i); c < end; c = b.next(c) {
+		if b.skip(c) {
+			continue
+		}
+		if k := b.sym(c); sym.isExpr(k) || k == sym.typeNode {
+			e.Operand = append(e.Operand, b.expr(c, s, Load))
+		} else {
+			b.walkKids(c, s, e)
+		}
+	}
+}
+
+func (b *builder) collection(i int, s *Scope, ctx Ctx, kind ExprKind) *Expr {
+	e := b.newExpr(i, kind)
+	for _, c := range b.kids(i, nil) {
+		e.Elems = append(e.Elems, b.expr(c, s, ctx))
+	}
+	return e
+}
+
+// walrus models `(name := value)`: the target binds in the nearest scope
+// that is not a comprehension (PEP 572).
+func (b *builder) walrus(i int, s *Scope) *Expr {
+	t := sym
+	a := &Assign{Span: b.span(i), Scope: s, Walrus: true, Op: ":="}
+	b.m.Assigns = append(b.m.Assigns, a)
+	a.Value = b.expr(b.field(i, t.fValue), s, Load)
+	ts := s
+	for ts.Kind == ComprehensionScope && ts.Parent != nil {
+		ts = ts.Parent
+	}
+	if nm := b.field(i, t.fName); nm >= 0 {
+		e := b.nameRef(nm, s, Store, false)
+		bd := b.bind(ts, BindAssign, e.Name, e.Span)
+		bd.Assign = a
+		a.Targets = []*Expr{e}
+	}
+	a.Scope = ts
+	e := b.newExpr(i, ExprOther)
+	e.Op = ":="
+	e.Operand = []*Expr{a.Value}
+	return e
+}
+
+// comprehension opens a comprehension scope. The first iterable is evaluated
+// in the enclosing scope, everything else inside.
+func (b *builder) comprehension(i int, s *Scope) *Expr {
+	t := sym
+	e := b.newExpr(i, ExprOther)
+	cs := b.newScope(ComprehensionScope, s, i)
+	first := true
+	var body []int
+	for c, end := i+1, b.end(i); c < end; c = b.next(c) {
+		if b.skip(c) {
+			continue
+		}
+		switch b.sym(c) {
+		case t.forInClause:
+			if n := b.countField(c, t.fRight); n > 1 {
+				b.syntax(c, "invalid syntax: the iterable of a comprehension must be parenthesized when it is a tuple (or the generator expression must be parenthesized)")
+			}
+			ev := cs
+			if first {
+				ev = s
+				first = false
+			}
+			for r, rend := c+1, b.end(c); r < rend; r = b.next(r) {
+				if !b.skip(r) && b.nodes[r].field == t.fRight {
+					b.expr(r, ev, Load)
+				}
+			}
+			b.target(b.field(c, t.fLeft), cs, Store, BindLoop, nil)
+		case t.ifClause:
+			for _, x := range b.kids(c, nil) {
+				b.expr(x, cs, Load)
+			}
+		default:
+			body = append(body, c)
+		}
+	}
+	for _, c := range body {
+		if b.sym(c) == t.pair {
+			b.expr(b.field(c, t.fKey), cs, Load)
+			b.expr(b.field(c, t.fValue), cs, Load)
+		} else {
+			b.expr(c, cs, Load)
+		}
+	}
+	return e
+}
+
+// callExpr models a call; dec marks a decorator call (`@f(...)`).
+func (b *builder) callExpr(i int, s *Scope, dec bool) *Expr {
+	t := sym
+	c := &Call{Span: b.span(i), Scope: s, Decorator: dec}
+	b.m.Calls = append(b.m.Calls, c)
+	e := b.newExpr(i, ExprCall)
+	e.Call = c
+	c.Func = b.exprc(b.field(i, t.fFunction), s, Load, true)
+	args := b.field(i, t.fArguments)
+	if args < 0 {
+		return e
+	}
+	if b.sym(args) == t.genExpr { // f(x for x in y)
+		c.Args = []*Expr{b.expr(args, s, Load)}
+		return e
+	}
+	b.arguments(args, s, c)
+	return e
+}
+
+// arguments models an argument list (of a call or a class statement) into
+// c and reports the orderings CPython rejects.
+func (b *builder) arguments(args int, s *Scope, c *Call) {
+	t := sym
+	seenKw, seenKwSplat := false, false
+	for a, end := args+1, b.end(args); a < end; a = b.next(a) {
+		if b.skip(a) {
+			continue
+		}
+		switch b.sym(a) {
+		case t.keywordArgument:
+			nm := b.field(a, t.fName)
+			kw := &Keyword{}
+			if nm >= 0 {
+				kw.Name, kw.NameSpan = b.text(nm), b.span(nm)
+				if c.Keyword(kw.Name) != nil {
+					b.syntax(a, "keyword argument repeated: "+kw.Name)
+				}
+			}
+			kw.Value = b.expr(b.field(a, t.fValue), s, Load)
+			c.Keywords = append(c.Keywords, kw)
+			seenKw = true
+		case t.listSplat:
+			c.StarArgs = true
+			if seenKwSplat {
+				b.syntax(a, "iterable argument unpacking follows keyword argument unpacking")
+			}
+			b.expr(b.firstNamed(a), s, Load)
+		case t.dictSplat:
+			c.KwSplat = true
+			seenKwSplat = true
+			b.expr(b.firstNamed(a), s, Load)
+		default:
+			switch {
+			case seenKwSplat:
+				b.syntax(a, "positional argument follows keyword argument unpacking")
+			case seenKw:
+				b.syntax(a, "positional argument follows keyword argument")
+			}
+			c.Args = append(c.Args, b.expr(a, s, Load))
+		}
+	}
+}
+
+// stringExpr decodes a string token or an implicit concatenation of tokens
+// and walks the replacement fields of f-strings.
+func (b *builder) stringExpr(i int, s *Scope) *Expr {
+	t := sym
+	e := b.newExpr(i, ExprString)
+	var parts []int
+	if b.sym(i) == t.concatStr {
+		parts = b.kids(i, nil)
+	} else {
+		parts = []int{i}
+	}
+	hasBytes, hasStr, fields := false, false, false
+	var sb strings.Builder
+	for _, p := range parts {
+		if b.sym(p) != t.str {
+			continue
+		}
+		tok, msg := decodeStringToken(b.text(p))
+		if msg != "" {
+			b.syntax(p, msg)
+		}
+		if tok.bytes {
+			hasBytes = true
+		} else {
+			hasStr = true
+		}
+		if tok.fstr {
+			e.Kind = ExprFString
+			for c, end := p+1, b.end(p); c < end; c = b.next(c) {
+				if b.sym(c) == t.interpolation {
+					fields = true
+					b.interpolation(c, s)
+				}
+			}
+		}
+		if len(parts) == 1 {
+			e.Str = tok.value
+		} else {
+			sb.WriteString(tok.value)
+		}
+	}
+	if len(parts) > 1 {
+		e.Str = sb.String()
+	}
+	switch {
+	case hasBytes && hasStr:
+		b.syntax(i, "cannot mix bytes and nonbytes literals")
+	case hasBytes:
+		e.Kind = ExprBytes
+	}
+	if e.Kind == ExprFString {
+		e.ConstOnly = !fields
+		if fields {
+			e.Str = ""
+		}
+	}
+	return e
+}
+
+// interpolation walks the expression of an f-string replacement field and
+// of nested fields in its format spec.
+func (b *builder) interpolation(i int, s *Scope) {
+	t := sym
+	for c, end := i+1, b.end(i); c < end; c = b.next(c) {
+		if b.skip(c) {
+			continue
+		}
+		switch k := b.sym(c); {
+		case t.isExpr(k):
+			b.expr(c, s, Load)
+		default: // format_specifier, type_conversion
+			for x, xe := c+1, b.end(c); x < xe; x = b.next(x) {
+				if !b.skip(x) {
+					b.interpolation(x, s)
+				}
+			}
+		}
+	}
+}
+
+func (b *builder) numberExpr(i int) *Expr {
+	e := b.newExpr(i, ExprNumber)
+	n, msg := decodeNumber(e.Text)
+	if msg != "" {
+		b.syntax(i, msg)
+	}
+	if n.complex {
+		e.Kind = ExprComplex
+	}
+	e.Num, e.IsInt = n.val, n.isInt
+	return e
+}
+
+// quoteShort quotes s for a message, cut to its first line and 40 bytes.
+func quoteShort(s string) string {
+	if k := strings.IndexAny(s, "\r\n"); k >= 0 {
+		s = s[:k] + "…"
+	}
+	if len(s) > 40 {
+		cut := 40
+		for cut > 0 && !utf8.RuneStart(s[cut]) {
+			cut--
+		}
+		s = s[:cut] + "…"
+	}
+	return strconv.Quote(s)
+}

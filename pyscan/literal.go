@@ -1,0 +1,331 @@
+package pyscan
+
+import (
+	"math"
+	"math/big"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
+// strToken is one decoded string token (prefix, quotes, body).
+type strToken struct {
+	bytes bool   // b prefix
+	raw   bool   // r prefix
+	fstr  bool   // f prefix
+	value string // decoded value (for an f-string: its literal text with {{ }} undone)
+}
+
+// splitString splits a string token into its lower-cased prefix, quote and
+// body. ok is false when the token is not a complete string literal (the
+// parser already reported the damage).
+func splitString(tok string) (prefix, quote, body string, ok bool) {
+	i := 0
+	for i < len(tok) && tok[i] != '\'' && tok[i] != '"' {
+		i++
+	}
+	if i == len(tok) {
+		return "", "", "", false
+	}
+	prefix = strings.ToLower(tok[:i])
+	q := tok[i : i+1]
+	if strings.HasPrefix(tok[i:], q+q+q) && len(tok)-i >= 6 {
+		q = q + q + q
+	}
+	if len(tok)-i < 2*len(q) || !strings.HasSuffix(tok, q) {
+		return "", "", "", false
+	}
+	return prefix, q, tok[i+len(q) : len(tok)-len(q)], true
+}
+
+// decodeStringToken decodes one string token exactly as CPython does. A
+// non-empty errMsg is the syntax error CPython would raise.
+func decodeStringToken(tok string) (t strToken, errMsg string) {
+	prefix, _, body, ok := splitString(tok)
+	if !ok {
+		return t, "unterminated string literal"
+	}
+	switch prefix {
+	case "", "u":
+	case "r":
+		t.raw = true
+	case "b":
+		t.bytes = true
+	case "br", "rb":
+		t.bytes, t.raw = true, true
+	case "f":
+		t.fstr = true
+	case "fr", "rf":
+		t.fstr, t.raw = true, true
+	default:
+		return t, "invalid string prefix " + strconv.Quote(prefix)
+	}
+	if t.bytes {
+		for i := 0; i < len(body); i++ {
+			if body[i] >= 0x80 {
+				return t, "bytes can only contain ASCII literal characters"
+			}
+		}
+	}
+	if t.raw {
+		t.value = normalizeNewlines(body)
+	} else {
+		v, msg := unescape(body, t.bytes)
+		if msg != "" {
+			return t, msg
+		}
+		t.value = v
+	}
+	if t.fstr {
+		t.value = strings.NewReplacer("{{", "{", "}}", "}").Replace(t.value)
+	}
+	return t, ""
+}
+
+// normalizeNewlines turns \r\n and lone \r into \n, as CPython's tokenizer
+// does before a literal is decoded.
+func normalizeNewlines(s string) string {
+	if strings.IndexByte(s, '\r') < 0 {
+		return s
+	}
+	return strings.ReplaceAll(strings.ReplaceAll(s, "\r\n", "\n"), "\r", "\n")
+}
+
+// unescape decodes the backslash escapes of a non-raw string or bytes body.
+// Unknown escapes are kept verbatim (`\q` stays `\q`), as Python does.
+func unescape(body string, bytes bool) (string, string) {
+	if strings.IndexByte(body, '\\') < 0 && strings.IndexByte(body, '\r') < 0 {
+		return body, "" // the common case: no allocation
+	}
+	out := make([]byte, 0, len(body))
+	for i := 0; i < len(body); {
+		c := body[i]
+		if c == '\r' {
+			out = append(out, '\n')
+			i++
+			if i < len(body) && body[i] == '\n' {
+				i++
+			}
+			continue
+		}
+		if c != '\\' || i+1 >= len(body) {
+			out = append(out, c)
+			i++
+			continue
+		}
+		e := body[i+1]
+		i += 2
+		switch e {
+		case '\n':
+		case '\r':
+			if i < len(body) && body[i] == '\n' {
+				i++
+			}
+		case '\\', '\'', '"':
+			out = append(out, e)
+		case 'a':
+			out = append(out, 7)
+		case 'b':
+			out = append(out, 8)
+		case 'f':
+			out = append(out, 12)
+		case 'n':
+			out = append(out, '\n')
+		case 'r':
+			out = append(out, '\r')
+		case 't':
+			out = append(out, '\t')
+		case 'v':
+			out = append(out, 11)
+		case '0', '1', '2', '3', '4', '5', '6', '7':
+			v := int(e - '0')
+			for k := 0; k < 2 && i < len(body) && body[i] >= '0' && body[i] <= '7'; k++ {
+				v = v*8 + int(body[i]-'0')
+				i++
+			}
+			if bytes {
+				out = append(out, byte(v)) // CPython truncates \400-\777 in bytes (with a warning)
+			} else {
+				out = utf8.AppendRune(out, rune(v))
+			}
+		case 'x':
+			v, ok := hexValue(body, i, 2)
+			if !ok {
+				return "", `truncated \xXX escape`
+			}
+			i += 2
+			if bytes {
+				out = append(out, byte(v))
+			} else {
+				out = utf8.AppendRune(out, rune(v))
+			}
+		case 'u', 'U', 'N':
+			if bytes { // not escapes in bytes: kept verbatim
+				out = append(out, '\\', e)
+				continue
+			}
+			var r rune
+			switch e {
+			case 'u', 'U':
+				n := 4
+				if e == 'U' {
+					n = 8
+				}
+				v, ok := hexValue(body, i, n)
+				if !ok {
+					return "", "truncated \\" + string(e) + strings.Repeat("X", n) + " escape"
+				}
+				if v > utf8.MaxRune {
+					return "", `illegal Unicode character in \U escape`
+				}
+				i += n
+				r = rune(v)
+			case 'N':
+				end := strings.IndexByte(body[i:], '}')
+				if i >= len(body) || body[i] != '{' || end < 2 {
+					return "", `malformed \N character escape`
+				}
+				name := body[i+1 : i+end]
+				var ok bool
+				if r, ok = lookupUnicodeName(name); !ok {
+					return "", "unknown Unicode character name " + strconv.Quote(name) +
+						` in \N{...} escape (nullius knows a subset of names; write the character itself or a \uXXXX escape)`
+				}
+				i += end + 1
+			}
+			// Lone surrogates (\ud800) are legal in Python str but not in
+			// UTF-8; AppendRune writes U+FFFD for them.
+			out = utf8.AppendRune(out, r)
+		default:
+			out = append(out, '\\', e) // unknown escape, kept verbatim
+		}
+	}
+	return string(out), ""
+}
+
+// hexValue reads exactly n hex digits at s[i:].
+func hexValue(s string, i, n int) (uint64, bool) {
+	if i+n > len(s) {
+		return 0, false
+	}
+	v, err := strconv.ParseUint(s[i:i+n], 16, 64)
+	if err != nil || strings.ContainsAny(s[i:i+n], "+-_") {
+		return 0, false
+	}
+	return v, true
+}
+
+// number is a decoded numeric token.
+type number struct {
+	val     float64
+	isInt   bool
+	complex bool
+}
+
+// decodeNumber decodes an integer, float or imaginary token as CPython does
+// (float() of the token; ints rounded half-even to float64). A non-empty
+// errMsg is the syntax error CPython would raise.
+func decodeNumber(tok string) (n number, errMsg string) {
+	if tok == "" {
+		return n, "invalid number literal"
+	}
+	switch tok[len(tok)-1] {
+	case 'j', 'J':
+		n.complex = true
+		tok = tok[:len(tok)-1]
+	case 'l', 'L':
+		return n, "invalid decimal literal " + strconv.Quote(tok) + " (the Python 2 long suffix L is not Python 3)"
+	}
+	base := 10
+	digits := tok
+	if len(tok) > 2 && tok[0] == '0' {
+		switch tok[1] {
+		case 'x', 'X':
+			base, digits = 16, tok[2:]
+		case 'o', 'O':
+			base, digits = 8, tok[2:]
+		case 'b', 'B':
+			base, digits = 2, tok[2:]
+		}
+	}
+	if base != 10 && n.complex {
+		return n, "invalid " + baseName(base) + " literal " + strconv.Quote(tok+"j")
+	}
+	if msg := checkUnderscores(digits, base, base != 10); msg != "" {
+		return n, msg + " in " + strconv.Quote(tok)
+	}
+	clean := strings.ReplaceAll(digits, "_", "")
+	isFloat := base == 10 && strings.ContainsAny(clean, ".eE")
+	if isFloat || n.complex {
+		v, err := strconv.ParseFloat(clean, 64)
+		if err != nil && !isRangeErr(err) {
+			return n, "invalid number literal " + strconv.Quote(tok)
+		}
+		n.val = v // ±Inf on overflow, like float('1e400')
+		n.isInt = false
+		return n, ""
+	}
+	if base == 10 && len(clean) > 1 && clean[0] == '0' && strings.Trim(clean, "0") != "" {
+		return n, "leading zeros in decimal integer literals are not permitted; use an 0o prefix for octal integers"
+	}
+	n.isInt = true
+	if u, err := strconv.ParseUint(clean, base, 64); err == nil {
+		n.val = float64(u) // round-half-even, as Python's int.__float__
+		return n, ""
+	}
+	bi, ok := new(big.Int).SetString(clean, base)
+	if !ok {
+		return n, "invalid " + baseName(base) + " literal " + strconv.Quote(tok)
+	}
+	f, _ := new(big.Float).SetInt(bi).Float64() // nearest even; +Inf beyond float64
+	if math.IsInf(f, 0) {
+		f = math.Inf(1)
+	}
+	n.val = f
+	return n, ""
+}
+
+func isRangeErr(err error) bool {
+	ne, ok := err.(*strconv.NumError)
+	return ok && ne.Err == strconv.ErrRange
+}
+
+func baseName(base int) string {
+	switch base {
+	case 16:
+		return "hexadecimal"
+	case 8:
+		return "octal"
+	case 2:
+		return "binary"
+	}
+	return "decimal"
+}
+
+// checkUnderscores enforces PEP 515: an underscore sits between two digits,
+// or right after a base prefix.
+func checkUnderscores(s string, base int, prefixed bool) string {
+	isDigit := func(c byte) bool {
+		switch {
+		case c >= '0' && c <= '9':
+			return int(c-'0') < base
+		case base == 16 && (c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F'):
+			return true
+		}
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] != '_' {
+			continue
+		}
+		prevOK := (i > 0 && isDigit(s[i-1])) || (i == 0 && prefixed)
+		nextOK := i+1 < len(s) && isDigit(s[i+1])
+		if !prevOK || !nextOK {
+			return "invalid " + baseName(base) + " literal: misplaced underscore"
+		}
+	}
+	if len(s) == 0 {
+		return "invalid " + baseName(base) + " literal"
+	}
+	return ""
+}

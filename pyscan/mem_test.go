@@ -1,0 +1,118 @@
+package pyscan
+
+import (
+	"bufio"
+	"os"
+	"runtime"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/nullius-dev/nullius/internal/benchcorpus"
+)
+
+// vmRSS returns the resident set size in bytes (Linux), or 0.
+func vmRSS() uint64 {
+	f, err := os.Open("/proc/self/status")
+	if err != nil {
+		return 0
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		if rest, ok := strings.CutPrefix(sc.Text(), "VmRSS:"); ok {
+			kb, _ := strconv.ParseUint(strings.TrimSuffix(strings.TrimSpace(rest), " kB"), 10, 64)
+			return kb << 10
+		}
+	}
+	return 0
+}
+
+func heapInuse() uint64 {
+	runtime.GC()
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	return ms.HeapInuse
+}
+
+// TestNoLeakOver50Parses parses the same ~0.5 MB file 50 times and checks that
+// the Go heap and the RSS stay flat. A leaked C tree costs ~30 bytes per
+// source byte per parse (~750 MB here), so generous bounds still catch it.
+func TestNoLeakOver50Parses(t *testing.T) {
+	if testing.Short() {
+		t.Skip("memory test skipped in -short mode")
+	}
+	var src []byte
+	for _, f := range benchcorpus.Sources(512 << 10) {
+		src = append(src, f.Data...)
+		src = append(src, '\n')
+	}
+	p := NewParser()
+	defer p.Close()
+	parse := func() {
+		m, err := p.Parse("big.py", src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(m.Syntax) > 0 {
+			t.Fatalf("corpus does not parse: %v", m.Syntax[0])
+		}
+	}
+	for range 3 { // warm up: buffers, allocator arenas
+		parse()
+	}
+	heap0, rss0 := heapInuse(), vmRSS()
+	for range 50 {
+		parse()
+	}
+	heap1, rss1 := heapInuse(), vmRSS()
+	t.Logf("heap %d -> %d KiB, rss %d -> %d KiB", heap0>>10, heap1>>10, rss0>>10, rss1>>10)
+	if heap1 > heap0+32<<20 {
+		t.Errorf("Go heap grew from %d to %d KiB over 50 parses", heap0>>10, heap1>>10)
+	}
+	if rss0 != 0 && rss1 > rss0+128<<20 {
+		t.Errorf("RSS grew from %d to %d KiB over 50 parses", rss0>>10, rss1>>10)
+	}
+}
+
+func TestCloseIdempotent(t *testing.T) {
+	p := NewParser()
+	if _, err := p.Parse("a.py", []byte("x = 1\n")); err != nil {
+		t.Fatal(err)
+	}
+	p.Close()
+	p.Close()
+	if _, err := p.Parse("a.py", []byte("x = 1\n")); err == nil {
+		t.Error("Parse after Close succeeded")
+	}
+	q := NewParser()
+	q.Close() // never used: nothing to free
+	q.Close()
+}
+
+func TestParserReuse(t *testing.T) {
+	p := NewParser()
+	defer p.Close()
+	a, _ := p.Parse("a.py", []byte("infer(x=1)\n"))
+	b, _ := p.Parse("b.py", []byte("observe(y=2)\nz()\n"))
+	if a.Calls[0].Func.Name != "infer" || len(a.Calls) != 1 || b.Calls[0].Func.Name != "observe" || len(b.Calls) != 2 {
+		t.Error("a reused parser mixed up models")
+	}
+}
+
+func TestSymbolsResolved(t *testing.T) {
+	for name, id := range map[string]uint16{
+		"identifier": sym.identifier, "call": sym.call, "string": sym.str, "comment": sym.comment,
+		"keyword_argument": sym.keywordArgument, "as_pattern_target": sym.asPatternTarget,
+		"case_pattern": sym.casePattern, "print_statement": sym.printStatement,
+	} {
+		if id == 0 || sym.name(id) != name {
+			t.Errorf("symbol %s resolved to %d (%s)", name, id, sym.name(id))
+		}
+	}
+	for name, id := range map[string]uint16{"name": sym.fName, "function": sym.fFunction, "operators": sym.fOperators} {
+		if id == 0 {
+			t.Errorf("field %s not resolved", name)
+		}
+	}
+}

@@ -1,0 +1,213 @@
+package match
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"regexp"
+	"slices"
+	"strings"
+	"time"
+
+	"golang.org/x/text/unicode/norm"
+)
+
+// DefaultCriteria is the reference's default criteria library, in its input
+// order (§1.5).
+var DefaultCriteria = []string{
+	"tension resolution",
+	"downstream reach and breadth of applicability",
+	"mechanism insight",
+	"testability and timing",
+	"verification cost",
+}
+
+var (
+	// HashRE is the form of every sha256 reference in the protocol.
+	HashRE = regexp.MustCompile(`^sha256:[0-9a-f]{64}$`)
+	// ShortIDRE is the engine short id: 8 lowercase Crockford base32 symbols.
+	ShortIDRE = regexp.MustCompile(`^[0123456789abcdefghjkmnpqrstvwxyz]{8}$`)
+	// LabelRE is the form of a roster family label.
+	LabelRE = regexp.MustCompile(`^[a-z][a-z0-9_-]{0,31}$`)
+)
+
+// ShortIDAlphabet is the alphabet of engine short ids.
+const ShortIDAlphabet = "0123456789abcdefghjkmnpqrstvwxyz"
+
+// CriteriaError is a criteria list that cannot be canonicalized.
+type CriteriaError struct{ Msg string }
+
+func (e *CriteriaError) Error() string { return e.Msg }
+
+// Canonicalize applies §1.1 to a decoded JSON value: each item must be a
+// string; NFC; Python-whitespace collapse; no empties; no duplicates after
+// normalization (case-sensitive); sorted by code point. It stops at the
+// first failure, as the reference does.
+func Canonicalize(v any) ([]string, error) {
+	items, ok := v.([]any)
+	if !ok {
+		if ss, isStrings := v.([]string); isStrings {
+			items = make([]any, len(ss))
+			for i, s := range ss {
+				items[i] = s
+			}
+		} else {
+			return nil, &CriteriaError{"criteria must be a list of strings"}
+		}
+	}
+	out := make([]string, 0, len(items))
+	for _, it := range items {
+		s, ok := it.(string)
+		if !ok {
+			return nil, &CriteriaError{fmt.Sprintf("criterion is not a string: %s", pyRepr(it))}
+		}
+		c := Collapse(norm.NFC.String(s))
+		if c == "" {
+			return nil, &CriteriaError{"criterion is empty after normalization"}
+		}
+		out = append(out, c)
+	}
+	if len(out) == 0 {
+		return nil, &CriteriaError{"criteria list is empty"}
+	}
+	// Go strings compare bytewise; for valid UTF-8 that is code-point order.
+	slices.Sort(out)
+	var dups []string
+	for i := 1; i < len(out); i++ {
+		if out[i] == out[i-1] && (len(dups) == 0 || dups[len(dups)-1] != out[i]) {
+			dups = append(dups, out[i])
+		}
+	}
+	if len(dups) > 0 {
+		return nil, &CriteriaError{"duplicate criteria after normalization: " + strings.Join(dups, ", ")}
+	}
+	return out, nil
+}
+
+// CanonicalBytes is the hashed serialization of canonical criteria (§1.2).
+func CanonicalBytes(canonical []string) []byte { return MarshalCompact(canonical) }
+
+// CommitmentHash canonicalizes criteria and returns "sha256:<hex>" of the
+// compact JSON list (§1.2). The hash never covers committed_at.
+func CommitmentHash(criteria any) (string, error) {
+	c, err := Canonicalize(criteria)
+	if err != nil {
+		return "", err
+	}
+	return SHA256Ref(CanonicalBytes(c)), nil
+}
+
+// SHA256Ref returns "sha256:" + lowercase hex of sha256(b).
+func SHA256Ref(b []byte) string {
+	sum := sha256.Sum256(b)
+	return "sha256:" + hex.EncodeToString(sum[:])
+}
+
+// BuildCommitment returns the commitment object in the reference's key
+// order: committed_at, criteria, commitment_hash (§1.3).
+func BuildCommitment(criteria any, now time.Time) (Object, error) {
+	c, err := Canonicalize(criteria)
+	if err != nil {
+		return nil, err
+	}
+	return Object{
+		{"committed_at", FormatTime(now)},
+		{"criteria", c},
+		{"commitment_hash", SHA256Ref(CanonicalBytes(c))},
+	}, nil
+}
+
+// FormatTime renders t as the reference's utc_now_iso: UTC, whole seconds,
+// explicit +00:00 (never Z, never fractions).
+func FormatTime(t time.Time) string {
+	return t.UTC().Truncate(time.Second).Format("2006-01-02T15:04:05-07:00")
+}
+
+var rfc3339RE = regexp.MustCompile(`^(\d{4}-\d{2}-\d{2})[Tt ](\d{2}:\d{2}:\d{2})(\.\d+)?(Z|[+-]\d{2}:\d{2})$`)
+
+// ParseTime parses an RFC 3339 timestamp with a mandatory offset (Z or
+// ±HH:MM), optional fraction, and T, t or space as separator. This
+// deliberately narrows what Python 3.11's fromisoformat accepts (§1.6, W24):
+// the same artifact must pass or fail whatever runs the check.
+func ParseTime(v any) (time.Time, error) {
+	s, ok := v.(string)
+	if !ok {
+		return time.Time{}, fmt.Errorf("timestamp must be a string, got %s", pyRepr(v))
+	}
+	m := rfc3339RE.FindStringSubmatch(s)
+	if m == nil {
+		if regexp.MustCompile(`^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2}(\.\d+)?$`).MatchString(s) {
+			return time.Time{}, fmt.Errorf("timestamp lacks a timezone offset: %q", s)
+		}
+		return time.Time{}, fmt.Errorf("%q is not an RFC 3339 timestamp with an offset (e.g. 2026-07-05T08:00:00+00:00)", s)
+	}
+	t, err := time.Parse(time.RFC3339Nano, m[1]+"T"+m[2]+m[3]+m[4])
+	if err != nil {
+		return time.Time{}, fmt.Errorf("%q is not a valid timestamp: %v", s, errors.Unwrap(err))
+	}
+	return t, nil
+}
+
+// ValidateCommitment applies §1.4 to a decoded commitment and returns its
+// problems (none means valid). at is the pointer of the commitment inside
+// its document ("" for a commitment file).
+func ValidateCommitment(v any, at string) []Problem {
+	obj, ok := v.(Object)
+	if !ok {
+		return []Problem{{CodeCommitmentShape, at, "criteria_commitment is not a JSON object"}}
+	}
+	var ps []Problem
+	allowed := []string{"commitment_hash", "committed_at", "criteria"}
+	if unk := unknownKeys(obj, allowed); len(unk) > 0 {
+		ps = append(ps, Problem{CodeCommitmentShape, at, "criteria_commitment has unknown keys: " + quoteList(unk) + "; allowed are committed_at, criteria, commitment_hash"})
+	}
+	for _, k := range allowed {
+		if !obj.Has(k) {
+			ps = append(ps, Problem{CodeCommitmentShape, at, fmt.Sprintf("criteria_commitment is missing key: %s", k)})
+		}
+	}
+	if t, ok := obj.Get("committed_at"); ok {
+		if _, err := ParseTime(t); err != nil {
+			ps = append(ps, Problem{CodeCommitmentTime, at + "/committed_at", "committed_at is invalid: " + err.Error()})
+		}
+	}
+	crit, hasCrit := obj.Get("criteria")
+	var canon []string
+	if hasCrit {
+		c, err := Canonicalize(crit)
+		if err != nil {
+			ps = append(ps, Problem{CodeCommitmentCriteria, at + "/criteria", "criteria are invalid: " + err.Error()})
+		} else {
+			canon = c
+			if !sameStrings(crit, c) {
+				ps = append(ps, Problem{CodeCommitmentCriteria, at + "/criteria", "criteria are not stored in canonical sorted form (NFC, whitespace collapsed, sorted by code point); rewrite them with nullius match commit"})
+			}
+		}
+	}
+	if h, ok := obj.Get("commitment_hash"); ok {
+		hs, isStr := h.(string)
+		switch {
+		case !isStr || !HashRE.MatchString(hs):
+			ps = append(ps, Problem{CodeCommitmentHash, at + "/commitment_hash", fmt.Sprintf("commitment_hash %s does not match the form sha256:<64 hex>", pyRepr(h))})
+		case canon != nil:
+			if want := SHA256Ref(CanonicalBytes(canon)); hs != want {
+				ps = append(ps, Problem{CodeCommitmentHash, at + "/commitment_hash", fmt.Sprintf("commitment_hash %q does not match the stored criteria (recomputed %s)", hs, want)})
+			}
+		}
+	}
+	return ps
+}
+
+func sameStrings(v any, want []string) bool {
+	items, ok := v.([]any)
+	if !ok || len(items) != len(want) {
+		return false
+	}
+	for i, it := range items {
+		if s, _ := it.(string); s != want[i] {
+			return false
+		}
+	}
+	return true
+}

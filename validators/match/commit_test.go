@@ -1,0 +1,151 @@
+package match
+
+import (
+	"encoding/hex"
+	"strings"
+	"testing"
+	"time"
+
+	"golang.org/x/text/unicode/norm"
+)
+
+// TestGoldenVectors pins §1.7: the commitment hash is a shared byte format.
+func TestGoldenVectors(t *testing.T) {
+	tests := []struct {
+		name  string
+		in    []string
+		bytes string
+		hash  string
+	}{
+		{"G1", DefaultCriteria, `["downstream reach and breadth of applicability","mechanism insight","tension resolution","testability and timing","verification cost"]`, "a1e10a3bbabf4338396bbbc361aa9accc504f03221f2b12998b707772854fcd4"},
+		{"G2", []string{"verification cost", "tension resolution"}, `["tension resolution","verification cost"]`, "73d6c8c5a59b6f25418ae3033357c43ffa829e39d598760e6d8f88b4f9a1bcaa"},
+		{"G3", []string{"mechanism insight"}, `["mechanism insight"]`, "2e1db9e8ef41c624b8c68450d42b839b50adb02555b4c932e2d97ea91fb790ce"},
+		{"G4", []string{"  verification\t\u00a0cost  ", norm.NFD.String("critère d\u2019efficacité"), "Zeta \"quoted\" \\ back", "\u00e9tendue", "\U0001D518 math"}, "", "fbc447493938bfd6eb73ee6122eddd9d041494d91f3608be08c5482a21dc61fe"},
+		{"US", []string{"a\x1fb"}, `["a b"]`, "541e27fe8b978a09c9f563ba3c0e193823e476a11ba911803b7312a51f9c4411"},
+		{"ZWSP", []string{"a\u200bb"}, "[\"a\u200bb\"]", "1310f5abd82398b86de0c25ceb0c1f0c090928932080e4e5dcbb3e8bddc969c8"},
+		{"BS", []string{"a\x08b"}, `["a\bb"]`, "5f6132aacc0ff17c9aa6339e441e9131eb2dc14c32aff673243f5dbc6da4a5bb"},
+		{"NUL", []string{"a\x00b"}, `["a\u0000b"]`, "8fad204a6456de87190b81ac55a873debdacdc02a7109077067c680eb18abff9"},
+		{"DEL", []string{"a\x7fb"}, "[\"a\x7fb\"]", "af00ee2d129c53d1f224f59ea75455ca4fe9a54623155aa5d10b7e87729f5c21"},
+		{"case", []string{"Cost", "cost"}, `["Cost","cost"]`, "0b0c4931a91f797ccb01fb531eb8c2aff3b69a1925cee56ceb5b4614a3b7cfcc"},
+		{"NFC", []string{"e\u0301"}, `["é"]`, "0b657be394b1d432f8d1942406ed09c213604cbcd87b299641cf994bcaf84b11"},
+	}
+	g4hex := "5b225a657461205c2271756f7465645c22205c5c206261636b222c2263726974c3a872652064e28099656666696361636974c3a9222c22766572696669636174696f6e20636f7374222c22c3a974656e647565222c22f09d9498206d617468225d"
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c, err := Canonicalize(tt.in)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := string(CanonicalBytes(c))
+			want := tt.bytes
+			if tt.name == "G4" {
+				b, _ := hex.DecodeString(g4hex)
+				want = string(b)
+			}
+			if got != want {
+				t.Errorf("bytes = %q, want %q", got, want)
+			}
+			h, _ := CommitmentHash(tt.in)
+			if h != "sha256:"+tt.hash {
+				t.Errorf("hash = %s, want sha256:%s", h, tt.hash)
+			}
+		})
+	}
+}
+
+// The §7.1 conformance rows of test_commit_criteria.py.
+func TestCommitConformance(t *testing.T) {
+	h := func(in ...string) string {
+		s, err := CommitmentHash(in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return s
+	}
+	if h("tension resolution", "verification cost") != h("verification cost", "tension resolution") {
+		t.Error("hash is not order invariant")
+	}
+	if h("mechanism insight") != h("  mechanism   insight  ") || h(norm.NFC.String("critérion")) != h(norm.NFD.String("critérion")) {
+		t.Error("hash is not whitespace/NFC invariant")
+	}
+	if h("tension resolution") == h("verification cost") {
+		t.Error("different criteria hash equal")
+	}
+	c1, _ := BuildCommitment([]string{"x"}, time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC))
+	c2, _ := BuildCommitment([]string{"x"}, time.Date(2026, 6, 1, 12, 34, 56, 0, time.UTC))
+	if mustGet(c1, "commitment_hash") != mustGet(c2, "commitment_hash") {
+		t.Error("hash covers committed_at")
+	}
+	for _, bad := range []any{[]any{}, []any{"ok", "   "}, []any{"same", "same "}, []any{"ok", jsonInt(3)}, "notalist"} {
+		if _, err := Canonicalize(bad); err == nil {
+			t.Errorf("Canonicalize(%v) accepted", bad)
+		}
+	}
+	c, _ := BuildCommitment([]string{"b criterion", "a criterion"}, time.Now())
+	if got := c[1].Value.([]string); got[0] != "a criterion" {
+		t.Errorf("criteria not sorted: %v", got)
+	}
+	v := roundTrip(t, c)
+	if ps := ValidateCommitment(v, ""); len(ps) != 0 {
+		t.Errorf("fresh commitment invalid: %v", Messages(ps))
+	}
+	tampered := roundTrip(t, c).(Object).Set("criteria", []any{"a criterion", "c criterion"})
+	wantProblem(t, ValidateCommitment(tampered, ""), "does not match")
+	extra := roundTrip(t, c).(Object).Set("surprise", "x")
+	wantProblem(t, ValidateCommitment(extra, ""), "unknown keys")
+	badHash := roundTrip(t, c).(Object).Set("commitment_hash", "sha256:zzz")
+	wantProblem(t, ValidateCommitment(badHash, ""), "sha256:<64 hex>")
+	notSorted := roundTrip(t, c).(Object).Set("criteria", []any{"b criterion", "a criterion"})
+	wantProblem(t, ValidateCommitment(notSorted, ""), "canonical sorted form")
+	wantProblem(t, ValidateCommitment([]any{}, ""), "not a JSON object")
+	noTime := roundTrip(t, c).(Object).Set("committed_at", "2026-07-05T08:00:00")
+	wantProblem(t, ValidateCommitment(noTime, ""), "lacks a timezone offset")
+}
+
+func TestCommitmentFileFormat(t *testing.T) {
+	c, _ := BuildCommitment([]string{"verification cost", "tension resolution"}, time.Date(2026, 7, 5, 8, 0, 0, 0, time.UTC))
+	got := string(Marshal(c))
+	want := "{\n  \"committed_at\": \"2026-07-05T08:00:00+00:00\",\n  \"criteria\": [\n    \"tension resolution\",\n    \"verification cost\"\n  ],\n  \"commitment_hash\": \"sha256:73d6c8c5a59b6f25418ae3033357c43ffa829e39d598760e6d8f88b4f9a1bcaa\"\n}\n"
+	if got != want {
+		t.Errorf("file =\n%s\nwant\n%s", got, want)
+	}
+	if SHA256Ref([]byte(got)) != "sha256:fa89dbd13b3d2db476045e49880e39c8bb9d0e8285466c050eeb9879a53d9b16" {
+		t.Error("commitment file bytes differ from the §10 golden")
+	}
+}
+
+func TestParseTime(t *testing.T) {
+	for _, ok := range []string{"2026-07-05T08:00:00+00:00", "2026-07-05T08:00:00Z", "2026-07-05 08:00:00.123456+05:30", "2026-07-05t08:00:00-01:00"} {
+		if _, err := ParseTime(ok); err != nil {
+			t.Errorf("ParseTime(%q): %v", ok, err)
+		}
+	}
+	// Accepted by Python 3.11 but not RFC 3339: deliberately narrowed (W24).
+	for _, bad := range []string{"2026-07-05T08:00:00", "2026-07-05T08:00:00z", "Z", "20260705T080000+0000", "2026-W27-7T08:00:00+00:00", "2026-07-05T08:00:00+05", "2026-07-05T08:00+00:00", "2026-13-05T08:00:00+00:00"} {
+		if _, err := ParseTime(bad); err == nil {
+			t.Errorf("ParseTime(%q) accepted", bad)
+		}
+	}
+	if FormatTime(time.Date(2026, 7, 5, 8, 0, 0, 999, time.FixedZone("x", 3600))) != "2026-07-05T07:00:00+00:00" {
+		t.Error("FormatTime is not UTC seconds with +00:00")
+	}
+}
+
+func roundTrip(t *testing.T, v any) any {
+	t.Helper()
+	d, err := Decode(Marshal(v))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d.Value
+}
+
+func wantProblem(t *testing.T, ps []Problem, sub string) {
+	t.Helper()
+	for _, p := range ps {
+		if strings.Contains(p.Msg, sub) {
+			return
+		}
+	}
+	t.Errorf("no problem contains %q; got %q", sub, Messages(ps))
+}

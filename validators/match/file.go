@@ -1,0 +1,131 @@
+package match
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/santhosh-tekuri/jsonschema/v6"
+
+	"github.com/nullius-dev/nullius/internal/diag"
+	"github.com/nullius-dev/nullius/internal/jsonloc"
+	"github.com/nullius-dev/nullius/schemas"
+)
+
+// Kinds lists the artifact kinds File validates, as `nullius validate KIND`
+// names them.
+func Kinds() []string { return []string{"match", "commitment", "roster", "vote", "panel-report"} }
+
+// kindSpec returns the schema file and the semantic validator of a kind.
+func kindSpec(kind string) (schema string, check func(any) []Problem, ok bool) {
+	switch kind {
+	case "match":
+		return "pairwise_match_v1.schema.json", ValidateMatch, true
+	case "commitment":
+		return "match_commitment_v1.schema.json", func(v any) []Problem { return ValidateCommitment(v, "") }, true
+	case "roster":
+		return "agents_v1.schema.json", func(v any) []Problem { _, ps := ParseRoster(v); return ps }, true
+	case "vote":
+		return "vote_record_v1.schema.json", ValidateVoteRecord, true
+	case "panel-report":
+		return "panel_run_report_v1.schema.json", ValidateReport, true
+	}
+	return "", nil, false
+}
+
+// File validates one artifact of the given kind and returns located
+// diagnostics: syntax and encoding errors, repeated keys, every semantic
+// rule, and (when the semantic rules found nothing) the JSON Schema, whose
+// findings would otherwise repeat theirs.
+func File(path string, src []byte, kind string) ([]diag.Diagnostic, error) {
+	schemaName, check, ok := kindSpec(kind)
+	if !ok {
+		return nil, fmt.Errorf("unknown artifact kind %q (want one of %s)", kind, strings.Join(Kinds(), ", "))
+	}
+	doc, err := jsonloc.Parse(src, jsonloc.Options{})
+	if err != nil {
+		var se *jsonloc.SyntaxError
+		line, col := 1, 1
+		if errors.As(err, &se) {
+			line, col = se.Line, se.Col
+		}
+		r := diag.MustLookup(CodeJSON)
+		return []diag.Diagnostic{r.New(path, line, col, line, col, "%s is not valid JSON: %v", kind, err)}, nil
+	}
+	dec, err := Decode(src)
+	if err != nil {
+		r := diag.MustLookup(CodeJSON)
+		return []diag.Diagnostic{r.New(path, 1, 1, 1, 1, "%s is not valid JSON: %v", kind, err)}, nil
+	}
+	var ps []Problem
+	for _, p := range dec.Duplicates {
+		ps = append(ps, Problem{CodeDuplicateKey, p, fmt.Sprintf("key %q repeats an earlier key of the same object; readers disagree on which value counts, remove one", lastToken(p))})
+	}
+	ps = append(ps, check(dec.Value)...)
+	if len(ps) == 0 {
+		sp, err := SchemaProblems(schemaName, src)
+		if err != nil {
+			return nil, err
+		}
+		ps = sp
+	}
+	out := make([]diag.Diagnostic, 0, len(ps))
+	for _, p := range ps {
+		line, col := doc.Locate(p.Pointer)
+		d := diag.MustLookup(p.Code).New(path, line, col, line, col, "%s", p.Msg)
+		d.Pointer = p.Pointer
+		out = append(out, d)
+	}
+	return out, nil
+}
+
+func lastToken(ptr string) string {
+	i := strings.LastIndex(ptr, "/")
+	return strings.NewReplacer("~1", "/", "~0", "~").Replace(ptr[i+1:])
+}
+
+// SchemaProblems validates src against the embedded schema name and returns
+// one sorted problem per failing leaf keyword.
+func SchemaProblems(name string, src []byte) ([]Problem, error) {
+	raw, err := schemas.FS.ReadFile(name)
+	if err != nil {
+		return nil, fmt.Errorf("schema %s is not embedded: %w", name, err)
+	}
+	sdoc, err := jsonschema.UnmarshalJSON(bytes.NewReader(raw))
+	if err != nil {
+		return nil, fmt.Errorf("schema %s: %w", name, err)
+	}
+	c := jsonschema.NewCompiler()
+	url := "https://nullius.dev/schemas/" + name
+	if err := c.AddResource(url, sdoc); err != nil {
+		return nil, fmt.Errorf("schema %s: %w", name, err)
+	}
+	sch, err := c.Compile(url)
+	if err != nil {
+		return nil, fmt.Errorf("schema %s: %w", name, err)
+	}
+	inst, err := jsonschema.UnmarshalJSON(bytes.NewReader(src))
+	if err != nil {
+		return []Problem{{CodeJSON, "", "not valid JSON: " + err.Error()}}, nil
+	}
+	verr := sch.Validate(inst)
+	var ve *jsonschema.ValidationError
+	if verr == nil || !errors.As(verr, &ve) {
+		return nil, nil
+	}
+	var ps []Problem
+	var walk func(u jsonschema.OutputUnit)
+	walk = func(u jsonschema.OutputUnit) {
+		if len(u.Errors) == 0 && u.Error != nil {
+			ps = append(ps, Problem{CodeSchema, u.InstanceLocation, fmt.Sprintf("schema %s: at %q: %s", strings.TrimSuffix(name, ".schema.json"), u.InstanceLocation, u.Error.String())})
+		}
+		for _, e := range u.Errors {
+			walk(e)
+		}
+	}
+	walk(*ve.BasicOutput())
+	slices.SortFunc(ps, func(a, b Problem) int { return strings.Compare(a.Pointer+a.Msg, b.Pointer+b.Msg) })
+	return slices.Compact(ps), nil
+}

@@ -1,0 +1,133 @@
+package match
+
+import (
+	"encoding/json"
+	"fmt"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// Problem is one validation finding: the rule code, the RFC 6901 pointer of
+// the offending value, and a one-line message.
+type Problem struct {
+	Code    string
+	Pointer string
+	Msg     string
+}
+
+func (p Problem) String() string { return p.Msg }
+
+// Messages returns the problems' messages, for tests and refusals.
+func Messages(ps []Problem) []string {
+	out := make([]string, len(ps))
+	for i, p := range ps {
+		out[i] = p.Msg
+	}
+	return out
+}
+
+// Join joins the messages with "; " as the reference's refusals do.
+func Join(ps []Problem) string { return strings.Join(Messages(ps), "; ") }
+
+// pyRepr renders a decoded JSON value roughly as Python's repr, so messages
+// quote the offending value the way users of the reference know.
+func pyRepr(v any) string {
+	switch t := v.(type) {
+	case nil:
+		return "None"
+	case bool:
+		if t {
+			return "True"
+		}
+		return "False"
+	case string:
+		return strconv.Quote(t)
+	case json.Number:
+		return t.String()
+	case Object:
+		if len(t) == 0 {
+			return "{}"
+		}
+		return "{...}"
+	case []any:
+		if len(t) == 0 {
+			return "[]"
+		}
+		return "[...]"
+	}
+	return fmt.Sprint(v)
+}
+
+// unknownKeys returns obj's keys outside allowed, sorted.
+func unknownKeys(obj Object, allowed []string) []string {
+	var out []string
+	for _, k := range obj.Keys() {
+		if !slices.Contains(allowed, k) {
+			out = append(out, k)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+func quoteList(ss []string) string {
+	q := make([]string, len(ss))
+	for i, s := range ss {
+		q[i] = strconv.Quote(s)
+	}
+	return strings.Join(q, ", ")
+}
+
+var intRE = regexp.MustCompile(`^-?(0|[1-9][0-9]*)$`)
+
+// asInt reports a JSON integer literal. Python's json gives float for 1.0
+// and 1e0, and bool is not an int for the reference's checks, so only a
+// plain integer literal counts. Big values are clamped, never wrapped.
+func asInt(v any) (int64, bool) {
+	n, ok := v.(json.Number)
+	if !ok || !intRE.MatchString(string(n)) {
+		return 0, false
+	}
+	i, err := strconv.ParseInt(string(n), 10, 64)
+	if err != nil {
+		if strings.HasPrefix(string(n), "-") {
+			return -1 << 63, true
+		}
+		return 1<<63 - 1, true
+	}
+	return i, true
+}
+
+// asFloat reports a JSON number as float64.
+func asFloat(v any) (float64, bool) {
+	n, ok := v.(json.Number)
+	if !ok {
+		return 0, false
+	}
+	f, err := strconv.ParseFloat(string(n), 64)
+	if err != nil {
+		return 0, false
+	}
+	return f, true
+}
+
+// nonBlank reports a string that is not empty after Python strip.
+func nonBlank(v any) bool {
+	s, ok := v.(string)
+	return ok && PyStrip(s) != ""
+}
+
+func isLabel(v any) bool {
+	s, ok := v.(string)
+	return ok && LabelRE.MatchString(s)
+}
+
+func isShortID(v any) bool {
+	s, ok := v.(string)
+	return ok && ShortIDRE.MatchString(s)
+}
+
+// jsonInt is an integer as a decoded JSON value.
+func jsonInt(n int) json.Number { return json.Number(strconv.Itoa(n)) }

@@ -1,0 +1,300 @@
+package match
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
+// Member is one key/value pair of a JSON object, in file order.
+type Member struct {
+	Key   string
+	Value any
+}
+
+// Object is a JSON object that keeps its members in file (or insertion)
+// order: the reference re-serializes the commitment "in the key order read
+// from the file" (§2.4, §4.1), and every file it writes has a fixed key order.
+type Object []Member
+
+// Get returns the value of key; with repeated keys the last one wins, as in
+// Python's json module.
+func (o Object) Get(key string) (any, bool) {
+	for i := len(o) - 1; i >= 0; i-- {
+		if o[i].Key == key {
+			return o[i].Value, true
+		}
+	}
+	return nil, false
+}
+
+// Has reports whether key is present.
+func (o Object) Has(key string) bool { _, ok := o.Get(key); return ok }
+
+// Keys returns the distinct keys in first-seen order.
+func (o Object) Keys() []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, m := range o {
+		if !seen[m.Key] {
+			seen[m.Key] = true
+			out = append(out, m.Key)
+		}
+	}
+	return out
+}
+
+// Set replaces key's value in place, or appends it.
+func (o Object) Set(key string, v any) Object {
+	for i := range o {
+		if o[i].Key == key {
+			o[i].Value = v
+			return o
+		}
+	}
+	return append(o, Member{key, v})
+}
+
+// Decoded is a parsed JSON document: the value (Object, []any, string,
+// json.Number, bool, nil) and the pointers of repeated object keys.
+type Decoded struct {
+	Value      any
+	Duplicates []string
+}
+
+// Decode parses src strictly: invalid UTF-8, trailing data, NaN and
+// Infinity are errors (Python accepts NaN; nullius does not, §8 W16).
+func Decode(src []byte) (*Decoded, error) {
+	if !utf8.Valid(src) {
+		return nil, errors.New("input is not valid UTF-8")
+	}
+	dec := json.NewDecoder(bytes.NewReader(src))
+	dec.UseNumber()
+	d := &Decoded{}
+	v, err := decodeValue(dec, "", d)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return nil, errors.New("invalid JSON: trailing data after the top-level value")
+	}
+	d.Value = v
+	return d, nil
+}
+
+func decodeValue(dec *json.Decoder, ptr string, d *Decoded) (any, error) {
+	tok, err := dec.Token()
+	if err != nil {
+		if err == io.EOF {
+			return nil, errors.New("invalid JSON: unexpected end of input")
+		}
+		return nil, fmt.Errorf("invalid JSON: %v", err)
+	}
+	switch t := tok.(type) {
+	case json.Delim:
+		switch t {
+		case '{':
+			obj := Object{}
+			seen := map[string]bool{}
+			for dec.More() {
+				kt, err := dec.Token()
+				if err != nil {
+					return nil, fmt.Errorf("invalid JSON: %v", err)
+				}
+				key := kt.(string)
+				kp := ptr + "/" + escapePointer(key)
+				if seen[key] {
+					d.Duplicates = append(d.Duplicates, kp)
+				}
+				seen[key] = true
+				v, err := decodeValue(dec, kp, d)
+				if err != nil {
+					return nil, err
+				}
+				obj = append(obj, Member{key, v})
+			}
+			if _, err := dec.Token(); err != nil {
+				return nil, fmt.Errorf("invalid JSON: %v", err)
+			}
+			return obj, nil
+		case '[':
+			arr := []any{}
+			for i := 0; dec.More(); i++ {
+				v, err := decodeValue(dec, ptr+"/"+strconv.Itoa(i), d)
+				if err != nil {
+					return nil, err
+				}
+				arr = append(arr, v)
+			}
+			if _, err := dec.Token(); err != nil {
+				return nil, fmt.Errorf("invalid JSON: %v", err)
+			}
+			return arr, nil
+		}
+		return nil, fmt.Errorf("invalid JSON: unexpected %q", t)
+	default:
+		return t, nil
+	}
+}
+
+// Ptr builds an RFC 6901 pointer from string keys and int indices.
+func Ptr(tokens ...any) string {
+	var b strings.Builder
+	for _, t := range tokens {
+		b.WriteByte('/')
+		switch v := t.(type) {
+		case string:
+			b.WriteString(escapePointer(v))
+		case int:
+			b.WriteString(strconv.Itoa(v))
+		default:
+			fmt.Fprint(&b, v)
+		}
+	}
+	return b.String()
+}
+
+func escapePointer(s string) string {
+	return strings.NewReplacer("~", "~0", "/", "~1").Replace(s)
+}
+
+// Marshal renders v the way the reference's json.dump(indent=2,
+// ensure_ascii=False) does, plus one trailing newline: the byte format of
+// every file the protocol shares (§9). Values: Object, []any, []string,
+// string, json.Number, int, float64 (Python repr), bool, nil.
+func Marshal(v any) []byte {
+	var b bytes.Buffer
+	writeValue(&b, v, "  ", 0)
+	b.WriteByte('\n')
+	return b.Bytes()
+}
+
+// MarshalIndent is Marshal without the trailing newline, for values
+// embedded in prompts.
+func MarshalIndent(v any) string {
+	var b bytes.Buffer
+	writeValue(&b, v, "  ", 0)
+	return b.String()
+}
+
+// MarshalCompact renders v as json.dumps(v, ensure_ascii=False,
+// separators=(",", ":")): the hashed form of the criteria (§1.2).
+func MarshalCompact(v any) []byte {
+	var b bytes.Buffer
+	writeValue(&b, v, "", 0)
+	return b.Bytes()
+}
+
+func writeValue(b *bytes.Buffer, v any, indent string, depth int) {
+	nl := func(d int) {
+		if indent != "" {
+			b.WriteByte('\n')
+			b.WriteString(strings.Repeat(indent, d))
+		}
+	}
+	switch t := v.(type) {
+	case nil:
+		b.WriteString("null")
+	case bool:
+		b.WriteString(strconv.FormatBool(t))
+	case string:
+		writeString(b, t)
+	case json.Number:
+		b.WriteString(t.String())
+	case int:
+		b.WriteString(strconv.Itoa(t))
+	case float64:
+		b.WriteString(PyFloat(t))
+	case []string:
+		arr := make([]any, len(t))
+		for i, s := range t {
+			arr[i] = s
+		}
+		writeValue(b, arr, indent, depth)
+	case []any:
+		if len(t) == 0 {
+			b.WriteString("[]")
+			return
+		}
+		b.WriteByte('[')
+		for i, e := range t {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			nl(depth + 1)
+			writeValue(b, e, indent, depth+1)
+		}
+		nl(depth)
+		b.WriteByte(']')
+	case Object:
+		if len(t) == 0 {
+			b.WriteString("{}")
+			return
+		}
+		b.WriteByte('{')
+		for i, m := range t {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			nl(depth + 1)
+			writeString(b, m.Key)
+			if indent != "" {
+				b.WriteString(": ")
+			} else {
+				b.WriteByte(':')
+			}
+			writeValue(b, m.Value, indent, depth+1)
+		}
+		nl(depth)
+		b.WriteByte('}')
+	default:
+		panic(fmt.Sprintf("match.Marshal: unsupported type %T", v))
+	}
+}
+
+// writeString escapes exactly what Python's json module escapes with
+// ensure_ascii=False: quote, backslash and C0 controls; everything else,
+// U+2028/2029 and DEL included, is raw UTF-8 (§1.2, §9).
+func writeString(b *bytes.Buffer, s string) {
+	b.WriteByte('"')
+	for _, r := range s {
+		switch r {
+		case '"':
+			b.WriteString(`\"`)
+		case '\\':
+			b.WriteString(`\\`)
+		case '\n':
+			b.WriteString(`\n`)
+		case '\r':
+			b.WriteString(`\r`)
+		case '\t':
+			b.WriteString(`\t`)
+		case '\b':
+			b.WriteString(`\b`)
+		case '\f':
+			b.WriteString(`\f`)
+		default:
+			if r < 0x20 {
+				fmt.Fprintf(b, `\u%04x`, r)
+			} else {
+				b.WriteRune(r)
+			}
+		}
+	}
+	b.WriteByte('"')
+}
+
+// PyFloat formats f as Python's repr does for the values the protocol
+// writes (vote margins): 0.0, 1.0, 0.25, 0.3333333333333333, 1e-05.
+func PyFloat(f float64) string {
+	if f == math.Trunc(f) && math.Abs(f) < 1e16 {
+		return strconv.FormatFloat(f, 'f', 1, 64)
+	}
+	return strconv.FormatFloat(f, 'g', -1, 64)
+}

@@ -1,0 +1,216 @@
+package match
+
+import (
+	"fmt"
+	"reflect"
+	"regexp"
+	"strings"
+)
+
+// validateAnchoredArguments checks a list of {argument, anchor_type,
+// anchor_ref}. strict refuses extra keys (the artifact); a judge's payload
+// may carry extra keys, which are dropped (§4.5).
+func validateAnchoredArguments(v any, ptr, label string, strict bool) []Problem {
+	list, ok := v.([]any)
+	if !ok {
+		return []Problem{{CodeVotePayload, ptr, label + " must be an array"}}
+	}
+	var ps []Problem
+	for i, it := range list {
+		p := fmt.Sprintf("%s/%d", ptr, i)
+		l := fmt.Sprintf("%s[%d]", label, i)
+		o, isObj := it.(Object)
+		if !isObj {
+			ps = append(ps, Problem{CodeVotePayload, p, l + " must be an object"})
+			continue
+		}
+		if strict {
+			if unk := unknownKeys(o, []string{"argument", "anchor_type", "anchor_ref"}); len(unk) > 0 {
+				ps = append(ps, Problem{CodeVotePayload, p, fmt.Sprintf("%s has unknown keys: %s", l, strings.Join(unk, ", "))})
+			}
+		}
+		for _, k := range []string{"argument", "anchor_type", "anchor_ref"} {
+			if val, _ := o.Get(k); !nonBlank(val) && (k != "anchor_type" || !strict) {
+				ps = append(ps, Problem{CodeVotePayload, p + "/" + k, fmt.Sprintf("%s.%s must be a non-empty string", l, k)})
+			}
+		}
+		at, _ := o.Get("anchor_type")
+		if _, isStr := at.(string); (isStr || strict) && at != "literature" && at != "computation" {
+			ps = append(ps, Problem{CodeVotePayload, p + "/anchor_type", fmt.Sprintf("%s.anchor_type must be one of literature, computation, got %s", l, pyRepr(at))})
+		}
+	}
+	return ps
+}
+
+// ValidateVotePayload applies §4.5 to a judge's reply object: every problem
+// is collected. Extra top-level keys are allowed.
+func ValidateVotePayload(v any, at string) []Problem {
+	o, ok := v.(Object)
+	if !ok {
+		return []Problem{{CodeVotePayload, at, "vote payload is not a JSON object"}}
+	}
+	var ps []Problem
+	if vote, _ := o.Get("vote"); vote != "a" && vote != "b" && vote != "tie" {
+		ps = append(ps, Problem{CodeVotePayload, at + "/vote", fmt.Sprintf("vote must be one of a, b, tie, got %s", pyRepr(vote))})
+	}
+	if aa, ok := o.Get("anchored_arguments"); ok {
+		ps = append(ps, validateAnchoredArguments(aa, at+"/anchored_arguments", "anchored_arguments", false)...)
+	} else {
+		ps = append(ps, Problem{CodeVotePayload, at, "anchored_arguments must be an array"})
+	}
+	d, _ := o.Get("unanchored_arguments_discarded")
+	if n, isInt := asInt(d); !isInt || n < 0 {
+		ps = append(ps, Problem{CodeVotePayload, at + "/unanchored_arguments_discarded", fmt.Sprintf("unanchored_arguments_discarded must be an integer >= 0, got %s", pyRepr(d))})
+	}
+	return ps
+}
+
+// CleanVote keeps the three payload keys, strips argument and anchor_ref,
+// and drops extra keys inside arguments (§4.5 clean_vote_payload).
+func CleanVote(o Object) Object {
+	vote, _ := o.Get("vote")
+	disc, _ := o.Get("unanchored_arguments_discarded")
+	aa, _ := o.Get("anchored_arguments")
+	var args []any
+	for _, it := range aa.([]any) {
+		a := it.(Object)
+		arg, _ := a.Get("argument")
+		typ, _ := a.Get("anchor_type")
+		ref, _ := a.Get("anchor_ref")
+		args = append(args, Object{
+			{"argument", PyStrip(arg.(string))},
+			{"anchor_type", typ},
+			{"anchor_ref", PyStrip(ref.(string))},
+		})
+	}
+	if args == nil {
+		args = []any{}
+	}
+	return Object{{"vote", vote}, {"anchored_arguments", args}, {"unanchored_arguments_discarded", disc}}
+}
+
+// fenceRE matches a fenced block with any (or no) info string, ``` or ~~~.
+// The reference accepts only ``` and ```json; ```JSON and ~~~ survive there
+// only by the brace fallback (W16).
+var fenceRE = regexp.MustCompile("(?s)(```|~~~)[ \\t]*([A-Za-z0-9_+-]*)[ \\t]*\\n(.*?)\\n?(```|~~~)")
+
+// ExtractVote finds the judge's vote object in a reply (§4.6, W16).
+//
+// Fenced blocks come first, as in the reference, but a block that repeats
+// the prompt's shape example is never taken for the vote, and a reply whose
+// fences hold two different vote objects is ambiguous rather than "the
+// first one wins". Without a usable fence the whole text, then the span
+// from the first '{' to the last '}', are tried. example is the parsed shape
+// example of the prompt (nil to skip that rule).
+func ExtractVote(text string, example Object) (Object, error) {
+	var found []Object
+	for _, m := range fenceRE.FindAllStringSubmatch(text, -1) {
+		if m[1] != m[4] {
+			continue
+		}
+		o := parseObject(m[3])
+		if o == nil || (example != nil && reflect.DeepEqual(o, example)) {
+			continue
+		}
+		if len(found) == 0 || !reflect.DeepEqual(found[len(found)-1], o) {
+			found = append(found, o)
+		}
+	}
+	switch {
+	case len(found) == 1:
+		return found[0], nil
+	case len(found) > 1:
+		return nil, fmt.Errorf("reply holds %d different fenced JSON objects; cannot tell which is the vote", len(found))
+	}
+	if o := parseObject(text); o != nil {
+		return o, nil
+	}
+	if i, j := strings.Index(text, "{"), strings.LastIndex(text, "}"); i >= 0 && j > i {
+		if o := parseObject(text[i : j+1]); o != nil && (example == nil || !reflect.DeepEqual(o, example)) {
+			return o, nil
+		}
+	}
+	return nil, fmt.Errorf("no JSON object found in output")
+}
+
+func parseObject(s string) Object {
+	s = PyStrip(s)
+	if s == "" {
+		return nil
+	}
+	d, err := Decode([]byte(s))
+	if err != nil || len(d.Duplicates) > 0 {
+		return nil
+	}
+	o, _ := d.Value.(Object)
+	return o
+}
+
+// TallyResult is the count of a panel's votes (§6.3).
+type TallyResult struct {
+	A, B, Ties, N int
+	Winner        string
+	Margin        float64
+}
+
+// Tally counts votes; ties count in the margin's denominator only.
+func Tally(votes []string) (TallyResult, error) {
+	var t TallyResult
+	if len(votes) == 0 {
+		return t, fmt.Errorf("cannot tally an empty panel")
+	}
+	for _, v := range votes {
+		switch v {
+		case "a":
+			t.A++
+		case "b":
+			t.B++
+		case "tie":
+			t.Ties++
+		default:
+			return t, fmt.Errorf("vote %q is not one of a, b, tie", v)
+		}
+	}
+	t.N = len(votes)
+	switch {
+	case t.A > t.B:
+		t.Winner = "a"
+	case t.B > t.A:
+		t.Winner = "b"
+	default:
+		t.Winner = "tie"
+	}
+	diff := t.A - t.B
+	if diff < 0 {
+		diff = -diff
+	}
+	t.Margin = float64(diff) / float64(t.N)
+	return t, nil
+}
+
+// Tier maps a tally to the likelihood tier of the shared mapping table
+// (§6.4): 0 means no observation (a tie).
+//
+// The reference calls a win unanimous when the loser got no vote, so
+// [a, tie, tie] (one judge of three preferring A) is tier 10, the same as
+// [a, a, a] (W28). nullius requires the winner to hold a strict majority of
+// the whole panel for tier 10; a plurality over ties alone is a split win.
+func Tier(t TallyResult) (int, string, error) {
+	if t.N < 3 {
+		return 0, "", fmt.Errorf("observation mapping is defined only for a valid panel (>= 3 votes); got %d", t.N)
+	}
+	if t.Winner == "tie" {
+		return 0, "tie: no observation is produced", nil
+	}
+	win, lose := t.A, t.B
+	if t.Winner == "b" {
+		win, lose = t.B, t.A
+	}
+	if lose == 0 && 2*win > t.N {
+		return 10, "unanimous win: likelihood tier 10", nil
+	}
+	if lose == 0 {
+		return 3, "split win: likelihood tier 3 (the winner holds no majority over tie votes)", nil
+	}
+	return 3, "split win: likelihood tier 3", nil
+}

@@ -1,0 +1,88 @@
+package prior
+
+import (
+	"bytes"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/santhosh-tekuri/jsonschema/v6"
+
+	"github.com/nullius-dev/nullius/internal/diag"
+	"github.com/nullius-dev/nullius/schemas"
+)
+
+// Schema file names of the artifacts this package validates.
+const (
+	SchemaSurvey     = "literature_survey_v1.schema.json"
+	SchemaMatrix     = "close_prior_matrix.schema.json"
+	SchemaLedger     = "saturation_ledger.schema.json"
+	SchemaGateResult = "gate_result_v1.schema.json"
+	SchemaPosterior  = "posterior_payload.schema.json"
+)
+
+// CheckSchema validates f against the embedded schema name and reports each
+// leaf error as a located PRIOR002 finding, sorted (the library's order is
+// not stable).
+func CheckSchema(f *File, name string) ([]diag.Diagnostic, error) {
+	if f == nil || f.Doc == nil {
+		return nil, nil
+	}
+	src, err := schemas.FS.ReadFile(name)
+	if err != nil {
+		return nil, fmt.Errorf("schema %s is not embedded: %v", name, err)
+	}
+	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(src))
+	if err != nil {
+		return nil, fmt.Errorf("schema %s: %v", name, err)
+	}
+	comp := jsonschema.NewCompiler()
+	url := "mem:///" + name
+	if err := comp.AddResource(url, doc); err != nil {
+		return nil, fmt.Errorf("schema %s: %v", name, err)
+	}
+	sch, err := comp.Compile(url)
+	if err != nil {
+		return nil, fmt.Errorf("schema %s: %v", name, err)
+	}
+	verr := sch.Validate(f.Doc.Value)
+	if verr == nil {
+		return nil, nil
+	}
+	ve, ok := verr.(*jsonschema.ValidationError)
+	if !ok {
+		return nil, verr
+	}
+	c := &checker{}
+	var leaves []jsonschema.OutputUnit
+	collectLeaves(ve.BasicOutput(), &leaves)
+	slices.SortFunc(leaves, func(a, b jsonschema.OutputUnit) int {
+		return strings.Compare(a.InstanceLocation+"\x00"+a.Error.String(), b.InstanceLocation+"\x00"+b.Error.String())
+	})
+	for _, u := range leaves {
+		msg := u.Error.String()
+		if msg == "false schema" {
+			msg = "member is not allowed here"
+		}
+		where := u.InstanceLocation
+		if where == "" {
+			where = "top level"
+		}
+		c.add(f, CodeSchema, u.InstanceLocation, "%s: %s (schema %s)", where, msg, name)
+	}
+	return diag.SortDedup(c.ds), nil
+}
+
+// collectLeaves keeps the units that carry an error and have no causes; the
+// parents only say "validation failed".
+func collectLeaves(u *jsonschema.OutputUnit, out *[]jsonschema.OutputUnit) {
+	if u == nil {
+		return
+	}
+	if u.Error != nil && len(u.Errors) == 0 {
+		*out = append(*out, *u)
+	}
+	for i := range u.Errors {
+		collectLeaves(&u.Errors[i], out)
+	}
+}

@@ -1,0 +1,142 @@
+package prior
+
+import (
+	"github.com/nullius-dev/nullius/internal/diag"
+
+	"regexp"
+	"slices"
+	"strings"
+)
+
+// gradeOf maps an exact (P(E|H), P(E|¬H)) raising pair to its grade.
+func gradeOf(h, nh float64) string {
+	switch {
+	case h == 0.75 && nh == 0.25:
+		return "weakest"
+	case h == 0.9 && nh == 0.09:
+		return "substantial"
+	case h == 0.9 && nh == 0.03:
+		return "strong"
+	}
+	return ""
+}
+
+var (
+	gradeRank          = map[string]int{"weakest": 1, "substantial": 2, "strong": 3}
+	resolutionEvidence = regexp.MustCompile(`resolution_evidence:\s*(mechanism|discriminating_test|demonstrated_partial_resolution)`)
+)
+
+// CheckTensionIR runs T-1..T-11: the matrix's tension_resolution grade must
+// equal the raising updates compiled into the Gaia IR. matrix and ir are the
+// parsed files; findings are reported against the matrix.
+func CheckTensionIR(matrix *File, ir any) []diag.Diagnostic {
+	c := &checker{}
+	checkTensionIR(c, matrix, ir)
+	return c.ds
+}
+
+func checkTensionIR(c *checker, mf *File, irv any) {
+	m, ok1 := obj(mf.Value())
+	ir, ok2 := obj(irv)
+	if !ok1 || !ok2 {
+		c.add(mf, CodeTensionIR, "", "close-prior matrix and compiled Gaia IR must both be JSON objects")
+		return
+	}
+	ks, _ := arr(ir["knowledges"])
+	var tensionIDs []string
+	for _, kv := range ks {
+		k, _ := obj(kv)
+		if k["label"] == "tension_resolution" {
+			id, _ := k["id"].(string)
+			tensionIDs = append(tensionIDs, id)
+		}
+	}
+	if len(tensionIDs) > 1 {
+		c.add(mf, CodeTensionIR, "/tension_resolution", "compiled Gaia IR must have at most one tension_resolution claim, found %d", len(tensionIDs))
+		return
+	}
+	var raising []string
+	if len(tensionIDs) == 1 {
+		strats, _ := arr(ir["strategies"])
+		for i, sv := range strats {
+			s, _ := obj(sv)
+			prem, _ := arr(s["premises"])
+			cp, _ := arr(s["conditional_probabilities"])
+			if s["type"] != "infer" || len(prem) != 1 || prem[0] != tensionIDs[0] || len(cp) != 2 {
+				continue
+			}
+			nh, ok1 := floatVal(cp[0])
+			h, ok2 := floatVal(cp[1])
+			if !ok1 || !ok2 {
+				c.add(mf, CodeTensionIR, "/tension_resolution", "compiled Gaia strategy %d on tension_resolution has non-numeric likelihoods", i)
+				continue
+			}
+			if h <= nh {
+				continue
+			}
+			g := gradeOf(h, nh)
+			if g == "" {
+				c.add(mf, CodeTensionIR, "/tension_resolution", "compiled Gaia strategy %d raises tension_resolution with an off-grade raising likelihood pair (%v, %v)", i, h, nh)
+				continue
+			}
+			raising = append(raising, g)
+			if !resolutionEvidence.MatchString(preAnchor(s)) {
+				c.add(mf, CodeTensionIR, "/tension_resolution", "compiled Gaia strategy %d raises resolution without an idea-specific pre-anchor clause resolution_evidence: mechanism|discriminating_test|demonstrated_partial_resolution; tension existence or a plan alone is insufficient", i)
+			}
+		}
+	}
+	tr, _ := obj(m["tension_resolution"])
+	grade, _ := tr["grade"].(string)
+	multi, hasMulti := strList(tr["raising_likelihood_grades"])
+	if tr["raising_likelihood_grades"] == nil {
+		hasMulti = false
+	}
+	switch {
+	case len(raising) == 0:
+		if grade != "" || len(multi) > 0 {
+			c.add(mf, CodeTensionIR, "/tension_resolution/grade", "close-prior matrix declares a raising tension_resolution grade %q but the compiled Gaia IR has no raising update", grade)
+		}
+	case grade == "":
+		c.add(mf, CodeTensionIR, "/tension_resolution", "compiled Gaia IR raises tension_resolution but the matrix has no tension_resolution grade")
+	case len(raising) == 1:
+		if grade != raising[0] {
+			c.add(mf, CodeTensionIR, "/tension_resolution/grade", "tension_resolution grade %q does not match compiled Gaia raising grade %q", grade, raising[0])
+		} else if hasMulti && !slices.Equal(multi, raising) {
+			c.add(mf, CodeTensionIR, "/tension_resolution/raising_likelihood_grades", "tension_resolution raising_likelihood_grades %s does not match the compiled grade multiset %s", quoteList(multi), quoteList(raising))
+		}
+	default:
+		strongest := raising[0]
+		for _, g := range raising {
+			if gradeRank[g] > gradeRank[strongest] {
+				strongest = g
+			}
+		}
+		if grade != strongest {
+			c.add(mf, CodeTensionIR, "/tension_resolution/grade", "tension_resolution grade %q must equal the strongest compiled grade %q", grade, strongest)
+		}
+		a, b := slices.Clone(multi), slices.Clone(raising)
+		slices.Sort(a)
+		slices.Sort(b)
+		if !hasMulti || !slices.Equal(a, b) {
+			c.add(mf, CodeTensionIR, "/tension_resolution/raising_likelihood_grades", "compiled Gaia IR has several raising updates; the matrix must record the exact multiset %s in raising_likelihood_grades", quoteList(b))
+		}
+	}
+}
+
+// preAnchor joins a strategy's step reasoning (null as empty) and cuts it at
+// the first "anchor:".
+func preAnchor(s map[string]any) string {
+	steps, _ := arr(s["steps"])
+	var parts []string
+	for _, st := range steps {
+		m, _ := obj(st)
+		if r, ok := m["reasoning"].(string); ok {
+			parts = append(parts, r)
+		}
+	}
+	j := strings.Join(parts, "\n")
+	if i := strings.Index(j, "anchor:"); i >= 0 {
+		j = j[:i]
+	}
+	return j
+}
