@@ -171,6 +171,9 @@ func TestConformanceAppendixCriteria(t *testing.T) {
 		{"attribute_hypothesis", hdr + "infer(ev, hypothesis=ns.downstream_reach, p_e_given_h=0.9, p_e_given_not_h=0.09, rationale=" + r + ")\n", []string{"GAIA901"}},
 		{"strong_no_hypothesis", hdr + "infer(ev, p_e_given_h=0.90, p_e_given_not_h=0.03, rationale=" + r + ")\n", []string{"GAIA012"}},
 		{"reassigned_W3", hdr + "reach = claim('R.', title='downstream_reach')\nreach = claim('R2.', title='downstream_reach')\ninfer(ev, hypothesis=reach, p_e_given_h=0.90, p_e_given_not_h=0.03, rationale=" + r + ")\n", nil},
+		// W3: a plain alias names the same claim (Gaia labels it by its first variable).
+		{"alias_W3", hdr + "downstream_reach = claim('R.')\nr2 = downstream_reach\ninfer(ev, hypothesis=r2, p_e_given_h=0.90, p_e_given_not_h=0.03, rationale=" + r + ")\n", []string{"GAIA013"}},
+		{"alias_reassigned_W3", hdr + "downstream_reach = claim('R.')\nr2 = downstream_reach\nr2 = h\ninfer(ev, hypothesis=r2, p_e_given_h=0.90, p_e_given_not_h=0.03, rationale=" + r + ")\n", nil},
 		{"titled_suffix_var", hdr + "downstream_reach_x = claim('R.', title='downstream_reach')\ninfer(ev, hypothesis=downstream_reach_x, p_e_given_h=0.90, p_e_given_not_h=0.03, rationale=" + r + ")\n", []string{"GAIA013"}},
 		{"strong_on_worth", hdr + "worth = claim('W.')\ninfer(ev, hypothesis=worth, p_e_given_h=0.90, p_e_given_not_h=0.03, rationale=" + r + ")\n", nil},
 		{"weak_tension", tensionMod("0.75", "0.25", r), []string{"GAIA014"}},

@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -15,11 +16,15 @@ import (
 	"github.com/nullius-dev/nullius/internal/diag"
 )
 
-// skipDirs are never searched for packages or sources: version control,
-// virtual environments, Gaia's own output and the shared SDK checkout.
-var skipDirs = map[string]bool{
-	".git": true, ".venv": true, "venv": true, "node_modules": true,
-	".gaia": true, "gaia-sdk": true, "__pycache__": true,
+// skipDir reports the directories never searched for packages or
+// sources: version control, virtual environments, Gaia's own output, the
+// shared SDK checkout, caches and every hidden directory.
+func skipDir(name string) bool {
+	switch name {
+	case "venv", "node_modules", "gaia-sdk", "__pycache__":
+		return true
+	}
+	return strings.HasPrefix(name, ".") // .git, .venv, .gaia, ...
 }
 
 // pyproject is the part of pyproject.toml discovery reads.
@@ -85,11 +90,19 @@ func (d *discovery) add(path string) error {
 		return d.addFile(path)
 	}
 	before := len(d.pkgs) + len(d.diags)
-	if _, err := os.Stat(filepath.Join(path, "pyproject.toml")); err == nil {
+	// A named directory with a pyproject.toml is a package, unless it is
+	// some other Python project (a repository root with tooling config)
+	// that holds Gaia packages below it.
+	_, statErr := os.Stat(filepath.Join(path, "pyproject.toml"))
+	hasProject := statErr == nil
+	if hasProject && looksGaia(path) {
 		d.addPackage(path, true)
 	}
 	if err := d.walk(path); err != nil {
 		return err
+	}
+	if hasProject && len(d.pkgs)+len(d.diags) == before {
+		d.addPackage(path, true)
 	}
 	if len(d.pkgs)+len(d.diags) > before {
 		return nil
@@ -100,6 +113,13 @@ func (d *discovery) add(path string) error {
 		return d.addSubset(pkgDir, path)
 	}
 	return fmt.Errorf("no Gaia package found under %s (a package is a directory with a pyproject.toml)", path)
+}
+
+// looksGaia reports whether dir's pyproject.toml parses and describes a
+// Gaia package; a broken file counts, so its GAIA003 is reported.
+func looksGaia(dir string) bool {
+	pp, dg := readPyproject(dir)
+	return dg != nil || pp.isGaia()
 }
 
 // walk adds every Gaia package strictly below root.
@@ -114,7 +134,7 @@ func (d *discovery) walk(root string) error {
 		if !e.IsDir() || p == root {
 			return nil
 		}
-		if name := e.Name(); skipDirs[name] || strings.HasPrefix(name, ".") {
+		if skipDir(e.Name()) {
 			return filepath.SkipDir
 		}
 		if _, err := os.Stat(filepath.Join(p, "pyproject.toml")); err == nil {
@@ -177,8 +197,18 @@ func readPyproject(dir string) (*pyproject, *diag.Diagnostic) {
 			"pyproject.toml has no [project].name; Gaia takes the import name from it, so add name = \"<slug>-gaia\"")
 		return nil, &dg
 	}
+	if !projectNameRE.MatchString(strings.TrimSpace(pp.Project.Name)) {
+		line := lineOf(src, "name")
+		dg := ruleBadPyproject.New(shown, line, 1, line, 1,
+			"project name %q is not a valid Python project name; use letters, digits, '.', '_' and '-' (e.g. \"my-idea-gaia\")", pp.Project.Name)
+		return nil, &dg
+	}
 	return &pp, nil
 }
+
+// projectNameRE is PEP 508's project name; it also keeps the import name
+// from escaping the package directory ("../x").
+var projectNameRE = regexp.MustCompile(`^[A-Za-z0-9]([A-Za-z0-9._-]*[A-Za-z0-9])?$`)
 
 // lineOf returns the 1-based line of the first occurrence of s, or 1.
 func lineOf(src []byte, s string) int {
@@ -229,7 +259,7 @@ func pyFiles(root string) ([]string, error) {
 			return err
 		}
 		if e.IsDir() {
-			if p != root && (skipDirs[e.Name()] || strings.HasPrefix(e.Name(), ".")) {
+			if p != root && skipDir(e.Name()) {
 				return filepath.SkipDir
 			}
 			return nil

@@ -1,8 +1,11 @@
 package analyzers_test
 
 import (
+	"io/fs"
 	"os"
 	"path/filepath"
+	"regexp"
+	"strings"
 	"testing"
 
 	"github.com/nullius-dev/nullius/analyzers/internal/ruletest"
@@ -31,5 +34,37 @@ func TestFixtures(t *testing.T) {
 	}
 	if n == 0 {
 		t.Fatal("no fixture packages under " + fixtureRoot)
+	}
+}
+
+// TestEveryRuleHasAFixture: each source rule is expected (`# want`) by at
+// least one fixture, so no rule ships without an end-to-end case.
+func TestEveryRuleHasAFixture(t *testing.T) {
+	wantRE := regexp.MustCompile(`"((?:GAIA|NULLIUS)[0-9]{3})`)
+	seen := map[string]bool{}
+	err := filepath.WalkDir(fixtureRoot, func(p string, e fs.DirEntry, err error) error {
+		if err != nil || e.IsDir() {
+			return err
+		}
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		for _, line := range strings.Split(string(b), "\n") {
+			if _, after, ok := strings.Cut(line, "# want"); ok {
+				for _, m := range wantRE.FindAllStringSubmatch(after, -1) {
+					seen[m[1]] = true
+				}
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, code := range append([]string{"GAIA002", "GAIA003"}, sourceRules...) {
+		if !seen[code] {
+			t.Errorf("no fixture under %s expects %s", fixtureRoot, code)
+		}
 	}
 }

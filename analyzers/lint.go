@@ -10,6 +10,7 @@ import (
 	"sync"
 
 	"github.com/nullius-dev/nullius/analyzers/internal/driver"
+	"github.com/nullius-dev/nullius/analyzers/internal/suppress"
 	"github.com/nullius-dev/nullius/analyzers/ir"
 	"github.com/nullius-dev/nullius/internal/diag"
 )
@@ -87,16 +88,25 @@ func Lint(paths []string, opts Options) (*Result, error) {
 
 // lintPackage runs the source scan and, for whole packages, the IR checks.
 func lintPackage(p Package, opts Options) ([]diag.Diagnostic, error) {
-	ds, err := driver.Run(p.Dir, p.Files, All(), driver.Options{Suppress: true})
+	// Suppressions are applied below, once, so they also cover IR findings
+	// mapped to source lines.
+	ds, parsed, err := driver.RunParsed(p.Dir, p.Files, All(), driver.Options{})
 	if err != nil {
 		return nil, err
 	}
 	if !opts.NoIR && !p.Partial {
-		irds, _, err := ir.CheckPackage(p.Dir, ir.CheckOptions{SourceFiles: p.Files})
+		var sm ir.SourceMap // nil unless the files were parsed (a nil *sourceMap would not be a nil interface)
+		if parsed != nil {
+			sm = newSourceMap(p, parsed)
+		}
+		irds, _, err := ir.CheckPackage(p.Dir, ir.CheckOptions{SourceFiles: p.Files, SourceMap: sm})
 		if err != nil {
 			return nil, err
 		}
 		ds = append(ds, irds...)
+	}
+	if parsed != nil {
+		ds = suppress.Apply(ds, parsed)
 	}
 	return ds, nil
 }

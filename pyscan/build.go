@@ -12,6 +12,7 @@ type builder struct {
 	nodes []node
 	m     *Module
 	last  *Binding // the binding made by the latest bind call
+	fix   chainFix // set while a misparsed chain is modelled (see fix.go)
 }
 
 // --- tree navigation -------------------------------------------------------
@@ -62,7 +63,11 @@ func (b *builder) sym(i int) uint16 { return b.nodes[i].sym }
 
 func (b *builder) text(i int) string {
 	n := &b.nodes[i]
-	return b.src[b.base+n.start : b.base+n.end]
+	start := n.start
+	if b.fix.active && start == b.fix.from {
+		start = b.fix.to.start
+	}
+	return b.src[b.base+start : b.base+n.end]
 }
 
 func (b *builder) pos(off, row, col uint32) Pos {
@@ -74,6 +79,10 @@ func (b *builder) pos(off, row, col uint32) Pos {
 
 func (b *builder) span(i int) Span {
 	n := &b.nodes[i]
+	if b.fix.active && n.start == b.fix.from {
+		to := &b.fix.to
+		return Span{Start: b.pos(to.start, to.row, to.col), End: b.pos(n.end, n.endRow, n.endCol)}
+	}
 	return Span{Start: b.pos(n.start, n.row, n.col), End: b.pos(n.end, n.endRow, n.endCol)}
 }
 
@@ -263,6 +272,7 @@ func (b *builder) stmt(i int, s *Scope) {
 		}
 	case k == t.caseClause:
 		b.caseClause(i, s)
+	case k == t.typeAlias && b.typeCallAssign(i, s):
 	case k == t.typeAlias:
 		if l := b.field(i, t.fLeft); l >= 0 {
 			if id := b.firstNamed(l); id >= 0 && b.sym(id) == t.identifier {
@@ -728,7 +738,7 @@ func (b *builder) augmented(i int, s *Scope) {
 	t := sym
 	a := &Assign{Span: b.span(i), Scope: s, Augmented: true, Op: b.opText(i, t.fOperator)}
 	b.m.Assigns = append(b.m.Assigns, a)
-	a.Value = b.expr(b.field(i, t.fRight), s, Load)
+	a.Value = b.sub(i, t.fRight, s, Load)
 	if l := b.field(i, t.fLeft); l >= 0 {
 		switch b.sym(l) {
 		case t.identifier, t.keywordIdentifier, t.attribute, t.subscript:

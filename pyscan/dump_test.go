@@ -106,3 +106,53 @@ func TestDumpModel(t *testing.T) {
 		fmt.Printf("COMMENT %d:%d %s\n", c.Span.Start.Line, c.Span.Start.Col, c.Text)
 	}
 }
+
+// TestDumpCalls writes "path\tline\tcol\tcallee\tkeywords\tnargs" for every
+// call of the files listed (one per line) in $PYSCAN_CALLS, or "path\tSYNTAX
+// msg" for files with syntax errors (a debugging aid for comparing with
+// CPython's ast).
+func TestDumpCalls(t *testing.T) {
+	list := os.Getenv("PYSCAN_CALLS")
+	if list == "" {
+		t.Skip("set PYSCAN_CALLS=filelist")
+	}
+	data, err := os.ReadFile(list)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := NewParser()
+	defer p.Close()
+	out := &strings.Builder{}
+	for _, path := range strings.Fields(string(data)) {
+		src, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m, err := p.Parse(path, src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(m.Syntax) > 0 {
+			e := m.Syntax[0]
+			fmt.Fprintf(out, "%s\tSYNTAX %d:%d %s\n", path, e.Span.Start.Line, e.Span.Start.Col, e.Msg)
+			continue
+		}
+		for _, c := range m.Calls {
+			var kws []string
+			for _, k := range c.Keywords {
+				kws = append(kws, k.Name)
+			}
+			if c.KwSplat {
+				kws = append(kws, "**")
+			}
+			callee := c.Func.DottedName()
+			if callee == "" {
+				callee = "?"
+			}
+			fmt.Fprintf(out, "%s\t%d\t%d\t%s\t%s\t%d\n", path, c.Span.Start.Line, c.Span.Start.Col, callee, strings.Join(kws, ","), len(c.Args))
+		}
+	}
+	if err := os.WriteFile(os.Getenv("PYSCAN_CALLS_OUT"), []byte(out.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}

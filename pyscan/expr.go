@@ -10,6 +10,22 @@ func (b *builder) newExpr(i int, k ExprKind) *Expr {
 	return &Expr{Kind: k, Span: b.span(i), Text: b.text(i)}
 }
 
+// sub models the child of parent with field f. A child missing after
+// tree-sitter's error recovery becomes an empty ExprOther at the parent's
+// end, so the model never holds nil where a value is required.
+func (b *builder) sub(parent int, f uint16, s *Scope, ctx Ctx) *Expr {
+	if c := b.field(parent, f); c >= 0 {
+		return b.expr(c, s, ctx)
+	}
+	return b.placeholder(parent)
+}
+
+func (b *builder) placeholder(parent int) *Expr {
+	n := &b.nodes[parent]
+	end := b.pos(n.end, n.endRow, n.endCol)
+	return &Expr{Kind: ExprOther, Span: Span{Start: end, End: end}}
+}
+
 // countField counts the children of i with field f.
 func (b *builder) countField(i int, f uint16) int {
 	n := 0
@@ -42,12 +58,20 @@ func (b *builder) exprc(i int, s *Scope, ctx Ctx, callee bool) *Expr {
 	if n.isError() {
 		return b.newExpr(i, ExprOther)
 	}
+	if b.fix.active && i == b.fix.base {
+		return b.fixBase(s, ctx, callee)
+	}
+	if k := n.sym; (k == t.call || k == t.attribute || k == t.subscript) && b.src[b.base+n.start] == '*' {
+		if x := b.hoistStar(i, s, ctx, callee); x != nil {
+			return x
+		}
+	}
 	switch k := n.sym; k {
 	case t.identifier, t.keywordIdentifier:
 		return b.nameRef(i, s, ctx, callee)
 	case t.attribute:
 		e := b.newExpr(i, ExprAttr)
-		e.Recv = b.expr(b.field(i, t.fObject), s, Load)
+		e.Recv = b.sub(i, t.fObject, s, Load)
 		if a := b.field(i, t.fAttribute); a >= 0 {
 			e.Name = b.text(a)
 		}
@@ -57,7 +81,7 @@ func (b *builder) exprc(i int, s *Scope, ctx Ctx, callee bool) *Expr {
 		return b.callExpr(i, s, false)
 	case t.subscript:
 		e := b.newExpr(i, ExprSubscript)
-		e.Recv = b.expr(b.field(i, sym.fValue), s, Load)
+		e.Recv = b.sub(i, t.fValue, s, Load)
 		for c, end := i+1, b.end(i); c < end; c = b.next(c) {
 			if !b.skip(c) && b.nodes[c].field != t.fValue {
 				e.Elems = append(e.Elems, b.expr(c, s, Load))
@@ -94,8 +118,8 @@ func (b *builder) exprc(i int, s *Scope, ctx Ctx, callee bool) *Expr {
 		e := b.newExpr(i, ExprDict)
 		for _, c := range b.kids(i, nil) {
 			if b.sym(c) == t.pair {
-				e.Keys = append(e.Keys, b.expr(b.field(c, t.fKey), s, Load))
-				e.Elems = append(e.Elems, b.expr(b.field(c, t.fValue), s, Load))
+				e.Keys = append(e.Keys, b.sub(c, t.fKey, s, Load))
+				e.Elems = append(e.Elems, b.sub(c, t.fValue, s, Load))
 			} else { // **splat
 				e.Keys = append(e.Keys, nil)
 				e.Elems = append(e.Elems, b.expr(b.firstNamed(c), s, Load))
@@ -105,17 +129,17 @@ func (b *builder) exprc(i int, s *Scope, ctx Ctx, callee bool) *Expr {
 	case t.unaryOp:
 		e := b.newExpr(i, ExprUnary)
 		e.Op = b.opText(i, t.fOperator)
-		e.Operand = []*Expr{b.expr(b.field(i, t.fArgument), s, Load)}
+		e.Operand = []*Expr{b.sub(i, t.fArgument, s, Load)}
 		return e
 	case t.notOp:
 		e := b.newExpr(i, ExprUnary)
 		e.Op = "not"
-		e.Operand = []*Expr{b.expr(b.field(i, t.fArgument), s, Load)}
+		e.Operand = []*Expr{b.sub(i, t.fArgument, s, Load)}
 		return e
 	case t.binaryOp, t.boolOp:
 		e := b.newExpr(i, ExprBinary)
 		e.Op = b.opText(i, t.fOperator)
-		e.Operand = []*Expr{b.expr(b.field(i, t.fLeft), s, Load), b.expr(b.field(i, t.fRight), s, Load)}
+		e.Operand = []*Expr{b.sub(i, t.fLeft, s, Load), b.sub(i, t.fRight, s, Load)}
 		return e
 	case t.compareOp:
 		// A chain a < b < c keeps every operand; Op is the first operator.
@@ -147,7 +171,7 @@ func (b *builder) exprc(i int, s *Scope, ctx Ctx, callee bool) *Expr {
 		if ps := b.field(i, t.fParameters); ps >= 0 {
 			b.params(ps, s, ls)
 		}
-		e.Operand = []*Expr{b.expr(b.field(i, t.fBody), ls, Load)}
+		e.Operand = []*Expr{b.sub(i, t.fBody, ls, Load)}
 		return e
 	case t.namedExpr:
 		return b.walrus(i, s)
@@ -163,7 +187,7 @@ func (b *builder) exprc(i int, s *Scope, ctx Ctx, callee bool) *Expr {
 		return e
 	case t.keywordArgument: // only reached through odd error recovery
 		e := b.newExpr(i, ExprOther)
-		e.Operand = []*Expr{b.expr(b.field(i, t.fValue), s, Load)}
+		e.Operand = []*Expr{b.sub(i, t.fValue, s, Load)}
 		return e
 	}
 	e := b.newExpr(i, ExprOther)
@@ -200,7 +224,7 @@ func (b *builder) walrus(i int, s *Scope) *Expr {
 	t := sym
 	a := &Assign{Span: b.span(i), Scope: s, Walrus: true, Op: ":="}
 	b.m.Assigns = append(b.m.Assigns, a)
-	a.Value = b.expr(b.field(i, t.fValue), s, Load)
+	a.Value = b.sub(i, t.fValue, s, Load)
 	ts := s
 	for ts.Kind == ComprehensionScope && ts.Parent != nil {
 		ts = ts.Parent
@@ -272,7 +296,11 @@ func (b *builder) callExpr(i int, s *Scope, dec bool) *Expr {
 	b.m.Calls = append(b.m.Calls, c)
 	e := b.newExpr(i, ExprCall)
 	e.Call = c
-	c.Func = b.exprc(b.field(i, t.fFunction), s, Load, true)
+	if f := b.field(i, t.fFunction); f >= 0 {
+		c.Func = b.exprc(f, s, Load, true)
+	} else {
+		c.Func = b.placeholder(i)
+	}
 	args := b.field(i, t.fArguments)
 	if args < 0 {
 		return e
@@ -304,7 +332,7 @@ func (b *builder) arguments(args int, s *Scope, c *Call) {
 					b.syntax(a, "keyword argument repeated: "+kw.Name)
 				}
 			}
-			kw.Value = b.expr(b.field(a, t.fValue), s, Load)
+			kw.Value = b.sub(a, t.fValue, s, Load)
 			c.Keywords = append(c.Keywords, kw)
 			seenKw = true
 		case t.listSplat:

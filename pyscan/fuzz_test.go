@@ -45,8 +45,13 @@ func FuzzParse(f *testing.F) {
 		}
 		checkInvariants(t, m)
 		for _, c := range m.Calls {
-			if c.Scope == nil {
-				t.Fatal("call without scope")
+			if c.Scope == nil || c.Func == nil {
+				t.Fatal("call without scope or callee")
+			}
+			for _, k := range c.Keywords {
+				if k.Value == nil {
+					t.Fatal("keyword without value")
+				}
 			}
 		}
 		for _, s := range m.Scopes {

@@ -284,3 +284,33 @@ func TestAll(t *testing.T) {
 		}
 	}
 }
+
+// TestMisparseRepairs covers the two tree-sitter misparses fix.go repairs.
+func TestMisparseRepairs(t *testing.T) {
+	m := mustParse(t, "x = [*range(5), *d.keys()]\ntype(obj).attr = 3\ntype X = int\n")
+	if len(m.Syntax) > 0 {
+		t.Fatal(m.Syntax)
+	}
+	var got []string
+	for _, c := range m.Calls {
+		got = append(got, fmt.Sprintf("%s@%d:%d", c.Func.DottedName(), c.Span.Start.Line, c.Span.Start.Col))
+	}
+	if s := strings.Join(got, " "); s != "range@1:7 d.keys@1:18 type@2:1" {
+		t.Errorf("calls %s", s)
+	}
+	list := m.Assigns[0].Value
+	if len(list.Elems) != 2 || list.Elems[0].Op != "*" || list.Elems[0].Operand[0].Kind != ExprCall || list.Elems[0].Text != "*range(5)" {
+		t.Errorf("starred element: %+v", list.Elems[0])
+	}
+	if r := refs(m); r != "x:store range:load:callee d:load type:load:callee obj:load int:load" {
+		t.Errorf("refs %s", r)
+	}
+	a := m.Assigns[1]
+	if tg := a.Targets[0]; tg.Kind != ExprAttr || tg.Name != "attr" || tg.Recv.Kind != ExprCall || tg.Text != "type(obj).attr" || a.Value.Num != 3 {
+		t.Errorf("type(obj).attr target: %+v", tg)
+	}
+	if _, bs := m.Root.Lookup("X"); len(bs) != 1 || bs[0].Kind != BindOther {
+		t.Errorf("type alias X: %v", bs)
+	}
+	checkInvariants(t, m)
+}

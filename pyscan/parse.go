@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"slices"
-	"strconv"
 	"unicode/utf8"
 )
 
@@ -87,7 +86,11 @@ func checkEncoding(src []byte) (string, int) {
 		for off := 0; off < len(src); {
 			r, n := utf8.DecodeRune(src[off:])
 			if r == utf8.RuneError && n <= 1 {
-				return fmt.Sprintf("file is not valid UTF-8: invalid byte 0x%02x", src[off]), off
+				msg := fmt.Sprintf("file is not valid UTF-8: invalid byte 0x%02x", src[off])
+				if enc := codingDecl(src); enc != "" {
+					msg += fmt.Sprintf(" (the file declares coding %q; nullius reads UTF-8 only: re-encode the file)", enc)
+				}
+				return msg, off
 			}
 			off += n
 		}
@@ -98,6 +101,32 @@ func checkEncoding(src []byte) (string, int) {
 	return "", 0
 }
 
+// codingDecl returns the PEP 263 encoding declared on the first two lines
+// (`# -*- coding: latin-1 -*-`), or "".
+func codingDecl(src []byte) string {
+	for i, line := range bytes.SplitN(src, []byte("\n"), 3) {
+		if i == 2 {
+			break
+		}
+		t := bytes.TrimLeft(line, " \t\f")
+		if len(t) == 0 || t[0] != '#' {
+			continue
+		}
+		k := bytes.Index(t, []byte("coding"))
+		if k < 0 || k+6 >= len(t) || (t[k+6] != ':' && t[k+6] != '=') {
+			continue
+		}
+		rest := bytes.TrimLeft(t[k+7:], " \t")
+		end := 0
+		for end < len(rest) && (rest[end] == '-' || rest[end] == '_' || rest[end] == '.' ||
+			rest[end] >= '0' && rest[end] <= '9' || rest[end] >= 'a' && rest[end] <= 'z' || rest[end] >= 'A' && rest[end] <= 'Z') {
+			end++
+		}
+		return string(rest[:end])
+	}
+	return ""
+}
+
 // posAt computes the position of byte offset off by counting lines; used
 // only off the hot path.
 func posAt(src []byte, off int) Pos {
@@ -105,92 +134,6 @@ func posAt(src []byte, off int) Pos {
 	line := 1 + bytes.Count(src[:off], []byte("\n"))
 	col := off - (bytes.LastIndexByte(src[:off], '\n') + 1) + 1
 	return Pos{Offset: off, Line: line, Col: col}
-}
-
-// scan makes one linear pass over the flat tree for comments and
-// tree-sitter's ERROR and MISSING nodes.
-func (b *builder) scan() {
-	t := sym
-	for i := 0; i < len(b.nodes); i++ {
-		n := &b.nodes[i]
-		switch {
-		case n.isError():
-			b.syntax(i, b.errorMsg(i))
-			i = b.end(i) - 1 // one report per ERROR subtree
-		case n.missing():
-			name := t.name(n.sym)
-			if n.named() {
-				b.syntax(i, "missing "+name)
-			} else {
-				b.syntax(i, fmt.Sprintf("missing %q", name))
-			}
-		case n.sym == t.comment:
-			b.m.Comments = append(b.m.Comments, Comment{Span: b.span(i), Text: b.text(i)})
-		case n.sym == t.identifier && n.end-n.start <= 5 && reserved[b.text(i)]:
-			b.syntax(i, "invalid syntax: "+strconv.Quote(b.text(i))+" is a keyword and cannot be used as a name")
-		}
-	}
-}
-
-// reserved are the keywords tree-sitter's grammar lets through as names.
-var reserved = map[string]bool{"None": true, "True": true, "False": true, "async": true, "await": true}
-
-// invisibles are the characters tree-sitter skips as whitespace but CPython
-// rejects outside strings and comments.
-var invisibles = []struct {
-	seq  string
-	name string
-}{{"\ufeff", "U+FEFF"}, {"\u200b", "U+200B"}, {"\u2060", "U+2060"}}
-
-// checkInvisible reports the invisible characters tree-sitter treated as
-// whitespace. It is rare, so a plain scan over the nodes is enough.
-func (b *builder) checkInvisible(body []byte) {
-	for _, inv := range invisibles {
-		for off := 0; ; {
-			k := bytes.Index(body[off:], []byte(inv.seq))
-			if k < 0 {
-				break
-			}
-			at := uint32(off + k)
-			off += k + len(inv.seq)
-			if !b.inStringOrComment(at) {
-				p := posAt(b.m.Src, int(at+b.base))
-				q := posAt(b.m.Src, int(at+b.base)+len(inv.seq))
-				b.m.Syntax = append(b.m.Syntax, SyntaxError{Span: Span{Start: p, End: q}, Msg: "invalid non-printable character " + inv.name})
-			}
-		}
-	}
-}
-
-func (b *builder) inStringOrComment(off uint32) bool {
-	for i := range b.nodes {
-		n := &b.nodes[i]
-		if (n.sym == sym.str || n.sym == sym.comment) && n.start <= off && off < n.end {
-			return true
-		}
-	}
-	return false
-}
-
-// errorMsg describes an ERROR node by the first token it swallowed.
-func (b *builder) errorMsg(i int) string {
-	txt := b.text(i)
-	if len(txt) == 0 {
-		return "invalid syntax"
-	}
-	for c, e := i+1, b.end(i); c < e; c = b.next(c) {
-		if b.nodes[c].size == 1 && b.nodes[c].flags&flagExtra == 0 && b.nodes[c].end > b.nodes[c].start {
-			if tok := b.text(c); tok != txt {
-				return "invalid syntax near " + quoteShort(txt) + " (unexpected " + quoteShort(tok) + ")"
-			}
-			break
-		}
-	}
-	return "invalid syntax near " + quoteShort(txt)
-}
-
-func (b *builder) syntax(i int, msg string) {
-	b.m.Syntax = append(b.m.Syntax, SyntaxError{Span: b.span(i), Msg: msg})
 }
 
 // finish sorts the model into source order and finds `__all__`.

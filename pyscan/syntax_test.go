@@ -1,6 +1,7 @@
 package pyscan
 
 import (
+	"sort"
 	"strings"
 	"testing"
 )
@@ -46,6 +47,7 @@ func TestSyntaxErrors(t *testing.T) {
 		{"await = 1\n", `"await" is a keyword`, 1, 1},
 		{"class C(metaclass=M, x): pass\n", "positional argument follows keyword argument", 1, 22},
 		{"x = 'a\xffb'\n", "file is not valid UTF-8: invalid byte 0xff", 1, 7},
+		{"# -*- coding: latin-1 -*-\nx = '\xb1'\n", `invalid byte 0xb1 (the file declares coding "latin-1"; nullius reads UTF-8 only`, 2, 6},
 		{"\xef\xbb\xbfx = '\xc3'\n", "file is not valid UTF-8: invalid byte 0xc3", 1, 9},
 	}
 	for _, tc := range tests {
@@ -153,13 +155,23 @@ func TestPositionsNonASCII(t *testing.T) {
 func checkInvariants(t testing.TB, m *Module) {
 	t.Helper()
 	src := m.Src
+	lines := []int{0} // start offset of each line
+	for i, c := range src {
+		if c == '\n' {
+			lines = append(lines, i+1)
+		}
+	}
+	posOf := func(off int) Pos {
+		l := sort.Search(len(lines), func(k int) bool { return lines[k] > off }) // 1-based line
+		return Pos{Offset: off, Line: l, Col: off - lines[l-1] + 1}
+	}
 	check := func(what string, sp Span) {
 		t.Helper()
 		if sp.Start.Offset < 0 || sp.End.Offset > len(src) || sp.Start.Offset > sp.End.Offset {
 			t.Fatalf("%s: span %+v out of source (len %d)", what, sp, len(src))
 		}
 		for _, p := range []Pos{sp.Start, sp.End} {
-			if want := posAt(src, p.Offset); want != p {
+			if want := posOf(p.Offset); want != p {
 				t.Fatalf("%s: position %+v, offsets say %+v", what, p, want)
 			}
 		}

@@ -72,8 +72,14 @@ func checkArity(pass *analysis.Pass, f *gaiaref.File, s *gaiaref.Stmt) {
 		"%s takes exactly two operands, %s; Gaia raises TypeError at compile time: expand into pairwise %s() calls", s.Verb, found, s.Verb)
 }
 
-// gradeValues are the probabilities the three grades use.
-var gradeValues = map[float64]bool{0.03: true, 0.09: true, 0.25: true, 0.75: true, 0.90: true}
+// isGradeValue reports the probabilities the three grades use.
+func isGradeValue(v float64) bool {
+	switch v {
+	case 0.03, 0.09, 0.25, 0.75, 0.90:
+		return true
+	}
+	return false
+}
 
 // Have: associate(a, b, p_a_given_b=0.9, p_b_given_a=0.9)
 func checkAssociate(pass *analysis.Pass, f *gaiaref.File, c *pyscan.Call) {
@@ -84,7 +90,7 @@ func checkAssociate(pass *analysis.Pass, f *gaiaref.File, c *pyscan.Call) {
 			continue
 		}
 		v, ok := ruleutil.Numeric(k.Value)
-		if !ok || k.Value.Kind != pyscan.ExprNumber || !gradeValues[v] {
+		if !ok || k.Value.Kind != pyscan.ExprNumber || !isGradeValue(v) {
 			ruleutil.Report(pass, f.File, k.Value.Span, "GAIA503",
 				"associate uses off-grade %s=%s; write a literal grade value 0.03, 0.09, 0.25, 0.75 or 0.90", name, k.Value.Text)
 		}

@@ -85,20 +85,27 @@ type Ref struct {
 func run(pass *analysis.Pass) (any, error) {
 	parsed := pass.ResultOf[pyparse.Analyzer].(*pyparse.Result)
 	res := &Result{}
+	var mods []*pyscan.Module
 	for _, pf := range parsed.Files {
 		if pf.Parsed() {
-			res.Files = append(res.Files, resolveFile(pf))
+			mods = append(mods, pf.Module)
+		}
+	}
+	r := newResolver(mods)
+	for _, pf := range parsed.Files {
+		if pf.Parsed() {
+			res.Files = append(res.Files, r.resolveFile(pf))
 		}
 	}
 	return res, nil
 }
 
 // resolveFile classifies every call and verb reference of one module.
-func resolveFile(pf *pyparse.File) *File {
+func (r *resolver) resolveFile(pf *pyparse.File) *File {
 	m := pf.Module
 	f := &File{File: pf, byCall: map[*pyscan.Call]*Stmt{}}
 	for _, c := range m.Calls {
-		q, st := resolve(c.Func, c.Scope, c.Span.Start.Offset, 0)
+		q, st := r.resolve(c.Func, c.Scope, c.Span.Start.Offset, 0)
 		switch verb := lastPart(q); {
 		case st == gaia && isVerb(verb):
 			s := &Stmt{Verb: verb, Call: c}
@@ -113,11 +120,11 @@ func resolveFile(pf *pyparse.File) *File {
 			continue
 		}
 		e := &pyscan.Expr{Kind: pyscan.ExprName, Name: n.Name, Span: n.Span, Text: n.Name}
-		f.addRef(e, n.Scope)
+		f.addRef(r, e, n.Scope)
 	}
 	for _, a := range m.Attrs {
 		if a.Ctx == pyscan.Load && !a.Callee {
-			f.addRef(a.Expr, a.Scope)
+			f.addRef(r, a.Expr, a.Scope)
 		}
 	}
 	f.Titles = buildTitles(f)
@@ -128,18 +135,18 @@ func resolveFile(pf *pyparse.File) *File {
 // A name is resolved whatever its spelling (an alias `i` of infer counts);
 // an attribute only when spelled like a verb, since attributes cannot be
 // renamed.
-func (f *File) addRef(e *pyscan.Expr, scope *pyscan.Scope) {
+func (f *File) addRef(r *resolver, e *pyscan.Expr, scope *pyscan.Scope) {
 	if e.Kind == pyscan.ExprAttr && !Scanned(e.Name) {
 		return
 	}
-	q, st := resolve(e, scope, e.Span.Start.Offset, 0)
-	r := &Ref{Verb: spelled(e), Text: e.Text, Span: e.Span}
+	q, st := r.resolve(e, scope, e.Span.Start.Offset, 0)
+	ref := &Ref{Verb: spelled(e), Text: e.Text, Span: e.Span}
 	switch {
 	case st == gaia && Scanned(lastPart(q)):
-		r.Verb = lastPart(q)
-		f.Refs = append(f.Refs, r)
+		ref.Verb = lastPart(q)
+		f.Refs = append(f.Refs, ref)
 	case st == unknown && Scanned(spelled(e)):
-		f.Unresolved = append(f.Unresolved, r)
+		f.Unresolved = append(f.Unresolved, ref)
 	}
 }
 

@@ -1,6 +1,7 @@
 package gaiaref
 
 import (
+	"path"
 	"strings"
 
 	"github.com/nullius-dev/nullius/pyscan"
@@ -27,15 +28,15 @@ func isGaiaModule(mod string) bool { return mod == "gaia" || strings.HasPrefix(m
 //	Have: i            (from gaia.engine.lang import infer as i) -> gaia.engine.lang.infer
 //	Have: lang.infer   (import gaia.engine.lang as lang)         -> gaia.engine.lang.infer
 //	Have: self.observe (self a parameter)                        -> other
-func resolve(e *pyscan.Expr, scope *pyscan.Scope, at, depth int) (string, status) {
+func (r *resolver) resolve(e *pyscan.Expr, scope *pyscan.Scope, at, depth int) (string, status) {
 	if e == nil || depth > maxDepth {
 		return "", unknown
 	}
 	switch e.Kind {
 	case pyscan.ExprName:
-		return resolveName(e.Name, scope, at, depth)
+		return r.resolveName(e.Name, scope, at, depth)
 	case pyscan.ExprAttr:
-		q, st := resolve(e.Recv, scope, at, depth)
+		q, st := r.resolve(e.Recv, scope, at, depth)
 		if st == unknown {
 			return "", unknown
 		}
@@ -45,7 +46,7 @@ func resolve(e *pyscan.Expr, scope *pyscan.Scope, at, depth int) (string, status
 	return "", unknown
 }
 
-func resolveName(name string, scope *pyscan.Scope, at, depth int) (string, status) {
+func (r *resolver) resolveName(name string, scope *pyscan.Scope, at, depth int) (string, status) {
 	if scope == nil {
 		return "", unknown
 	}
@@ -59,13 +60,16 @@ func resolveName(name string, scope *pyscan.Scope, at, depth int) (string, statu
 	b := pick(bs, bindScope == scope, at)
 	switch b.Kind {
 	case pyscan.BindImport:
+		if b.Import != nil && b.Import.From && b.Import.Level > 0 {
+			return r.relative(b.Import, scope, depth)
+		}
 		return importTarget(b.Import)
 	case pyscan.BindAssign:
 		// A simple alias of a name or attribute keeps its provenance:
 		// `lang2 = lang`, `i = infer`.
 		if b.Simple && b.Assign != nil && b.Assign.Value != nil {
 			if k := b.Assign.Value.Kind; k == pyscan.ExprName || k == pyscan.ExprAttr {
-				return resolve(b.Assign.Value, b.Assign.Scope, b.Assign.Span.Start.Offset, depth+1)
+				return r.resolve(b.Assign.Value, b.Assign.Scope, b.Assign.Span.Start.Offset, depth+1)
 			}
 		}
 	}
@@ -134,4 +138,48 @@ func gaiaStar(scope *pyscan.Scope) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// resolver resolves names across the modules of one package, so that
+// `from .helpers import infer as I` is followed into helpers.py (W6: a
+// helper module re-exporting a Gaia verb no longer hides statements).
+type resolver struct {
+	byPath map[string]*pyscan.Module // slash path -> module
+	byRoot map[*pyscan.Scope]*pyscan.Module
+}
+
+func newResolver(mods []*pyscan.Module) *resolver {
+	r := &resolver{byPath: map[string]*pyscan.Module{}, byRoot: map[*pyscan.Scope]*pyscan.Module{}}
+	for _, m := range mods {
+		r.byPath[m.Path] = m
+		r.byRoot[m.Root] = m
+	}
+	return r
+}
+
+// relative resolves `from .mod import name` against the package's own
+// modules: the name's module-level binding in mod, as seen at its end.
+func (r *resolver) relative(imp *pyscan.Import, scope *pyscan.Scope, depth int) (string, status) {
+	local := strings.Repeat(".", imp.Level) + imp.Module + "." + imp.Name
+	root := scope
+	for root.Parent != nil {
+		root = root.Parent
+	}
+	from := r.byRoot[root]
+	if from == nil || depth >= maxDepth {
+		return local, other
+	}
+	dir := path.Dir(from.Path)
+	for range imp.Level - 1 {
+		dir = path.Dir(dir)
+	}
+	base := path.Join(dir, strings.ReplaceAll(imp.Module, ".", "/"))
+	for _, cand := range []string{base + ".py", base + "/__init__.py"} {
+		if m := r.byPath[cand]; m != nil && m != from && m.Root != nil {
+			if q, st := r.resolveName(imp.Name, m.Root, len(m.Src), depth+1); st == gaia {
+				return q, gaia
+			}
+		}
+	}
+	return local, other
 }

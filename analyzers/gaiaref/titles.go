@@ -8,6 +8,10 @@ import "github.com/nullius-dev/nullius/pyscan"
 type TitleMap struct {
 	titles     map[string]string
 	reassigned map[string]bool
+	// aliases holds plain `r2 = downstream_reach` assignments (W3): Gaia
+	// labels a claim by its first variable, so the alias names the same
+	// criterion.
+	aliases map[string]string
 }
 
 // Title returns the claim title recorded for a variable.
@@ -25,11 +29,21 @@ func (t *TitleMap) Is(hyp *pyscan.Expr, x string) bool {
 	if hyp == nil || hyp.Kind != pyscan.ExprName {
 		return false
 	}
-	if hyp.Name == x {
-		return true
+	name := hyp.Name
+	for range 8 { // follow at most a few aliases; a cycle ends the walk
+		if name == x {
+			return true
+		}
+		if title, ok := t.Title(name); ok && title == x {
+			return true
+		}
+		next, ok := t.aliases[name]
+		if !ok || t.reassigned[name] {
+			return false
+		}
+		name = next
 	}
-	title, ok := t.Title(hyp.Name)
-	return ok && title == x
+	return false
 }
 
 // buildTitles records `x = claim(..., title="...")` assignments with one
@@ -38,7 +52,7 @@ func (t *TitleMap) Is(hyp *pyscan.Expr, x string) bool {
 // spelled `claim` whose provenance is unknown: for identity, recognising
 // more claims only means checking more updates.
 func buildTitles(f *File) *TitleMap {
-	t := &TitleMap{titles: map[string]string{}, reassigned: map[string]bool{}}
+	t := &TitleMap{titles: map[string]string{}, reassigned: map[string]bool{}, aliases: map[string]string{}}
 	for _, a := range f.Module.Assigns {
 		if len(a.Targets) != 1 || a.Targets[0].Kind != pyscan.ExprName {
 			continue
@@ -46,13 +60,17 @@ func buildTitles(f *File) *TitleMap {
 		name := a.Targets[0].Name
 		title, isClaim := claimTitle(f, a)
 		_, mapped := t.titles[name]
+		_, aliased := t.aliases[name]
+		plain := !a.Annotated && !a.Augmented && !a.Walrus
 		switch {
-		case mapped || t.reassigned[name]:
+		case mapped || aliased || t.reassigned[name]:
 			if !a.Annotated || a.Value != nil {
 				t.reassigned[name] = true
 			}
-		case isClaim && !a.Annotated && !a.Augmented && !a.Walrus:
+		case isClaim && plain:
 			t.titles[name] = title
+		case plain && a.Value != nil && a.Value.Kind == pyscan.ExprName:
+			t.aliases[name] = a.Value.Name
 		}
 	}
 	return t

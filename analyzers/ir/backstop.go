@@ -204,31 +204,36 @@ func (c *checker) ungradedCoupling() {
 				cmpOr(s.Type, "untyped"), pyRepr(s.Name()), pyRepr(id))
 		}
 	}
-	ops, _ := c.ir.Root["operators"].([]any)
-	for i, v := range ops {
-		op, ok := v.(map[string]any)
-		if !ok {
-			continue
-		}
-		if id, ok := c.connectedRef(op); ok {
-			typ, _ := op["operator"].(string)
-			if typ == "" {
-				typ, _ = op["type"].(string)
+	// Gaia's LocalCanonicalGraph also holds operators (equivalence,
+	// contradiction, complement, ...: `operator`, `variables`, `conclusion`)
+	// and composes (`inputs`, `conclusion`).
+	for _, list := range []string{"operators", "composes"} {
+		items, _ := c.ir.Root[list].([]any)
+		for i, v := range items {
+			op, ok := v.(map[string]any)
+			if !ok {
+				continue
 			}
-			meta, _ := op["metadata"].(map[string]any)
-			action, _ := meta["action_label"].(string)
-			c.atAction(codeUngradedCouple, action, fmt.Sprintf("/operators/%d", i),
-				"compiled %s operator couples %s to worth without a likelihood grade; only graded infer updates may move worth: keep structural relations off every path to worth",
-				cmpOr(typ, "untyped"), pyRepr(id))
+			if id, ok := c.connectedRef(op); ok {
+				typ, _ := op["operator"].(string)
+				if typ == "" {
+					typ, _ = op["type"].(string)
+				}
+				meta, _ := op["metadata"].(map[string]any)
+				action, _ := meta["action_label"].(string)
+				c.atAction(codeUngradedCouple, action, fmt.Sprintf("/%s/%d", list, i),
+					"compiled %s %s couples %s to worth without a likelihood grade; only graded infer updates may move worth: keep structural relations off every path to worth",
+					cmpOr(typ, "untyped"), strings.TrimSuffix(list, "s"), pyRepr(id))
+			}
 		}
 	}
 }
 
 // connectedRef returns the first knowledge id referenced by an element's
-// premises, conclusion or variables that is worth or reaches it.
+// conclusion, premises, variables or inputs that is worth or reaches it.
 func (c *checker) connectedRef(obj map[string]any) (string, bool) {
 	var ids []any
-	for _, key := range []string{"conclusion", "premises", "variables"} {
+	for _, key := range []string{"conclusion", "premises", "variables", "inputs"} {
 		switch v := obj[key].(type) {
 		case string:
 			ids = append(ids, v)

@@ -177,6 +177,12 @@ func TestUngradedCoupling(t *testing.T) {
 		{name: "operator_on_worth", src: sample(func(m map[string]any) {
 			m["operators"] = []any{map[string]any{"operator": "equivalence", "variables": []any{"github:trial_idea::worth", "github:trial_idea::ev_cost"}}}
 		}), want: []string{"GAIA502"}, frag: []string{"equivalence operator"}},
+		{name: "compose_into_connected_claim", src: sample(func(m map[string]any) {
+			m["composes"] = []any{map[string]any{"inputs": []any{"github:trial_idea::mechanism_insight"}, "conclusion": "github:trial_idea::tension_resolution"}}
+		}), want: []string{"GAIA502"}, frag: []string{"compose couples 'github:trial_idea::tension_resolution'"}},
+		{name: "operator_between_disconnected_claims", src: sample(func(m map[string]any) {
+			m["operators"] = []any{map[string]any{"operator": "complement", "variables": []any{"github:trial_idea::mechanism_insight", "github:trial_idea::testability_timing"}}}
+		}), want: nil},
 	})
 }
 

@@ -247,12 +247,12 @@ func (c *checker) buildGraph() {
 	for i, k := range c.ir.Knowledges {
 		order[i] = k.ID
 	}
-	back, post := c.g.findCycle(order)
+	back, cycle, post := c.g.findCycle(order)
 	if back != nil {
 		c.g.Cyclic = true
 		c.atAction(codeCycle, back.Strategy.ActionLabel(), back.Strategy.Ptr,
-			"compiled reader evidence-flow graph contains a cycle: strategy %s closes it by updating %s; evidence must flow one way toward worth",
-			pyRepr(back.Strategy.Name()), pyRepr(back.To))
+			"compiled reader evidence-flow graph contains a cycle %s (closed by infer strategy %s); evidence must flow one way toward worth: remove one of these infers",
+			strings.Join(cycle, " -> "), pyRepr(back.Strategy.Name()))
 		return
 	}
 	if c.root != nil {

@@ -1,5 +1,10 @@
 package ir
 
+import (
+	"fmt"
+	"strings"
+)
+
 // Graph is the reader evidence-flow graph of a compiled package: one edge
 // per well-formed infer strategy, from its conclusion (the evidence) to its
 // premise (the hypothesis), the inverse of Gaia's storage direction
@@ -70,17 +75,16 @@ func (g *Graph) pathCount(id string) int {
 func (g *Graph) reachesRoot(id string) bool { return g.pathCount(id) > 0 }
 
 // findCycle runs an iterative depth-first search (the reference recursion
-// can overflow on deep graphs) over nodes in the given order and returns the
-// first edge that closes a cycle, or nil. It also returns the nodes in
-// post-order (every node after all its successors) when acyclic.
-func (g *Graph) findCycle(order []string) (*Edge, []string) {
+// can overflow on deep graphs) over nodes in the given order. On a cycle it
+// returns the edge that closes it and the cycle's nodes in flow order;
+// otherwise the nodes in post-order (every node after all its successors).
+func (g *Graph) findCycle(order []string) (back *Edge, cycle, post []string) {
 	const (
 		white = iota
 		grey
 		black
 	)
 	state := map[string]int{}
-	var post []string
 	type frame struct {
 		id   string
 		next int
@@ -104,14 +108,22 @@ func (g *Graph) findCycle(order []string) (*Edge, []string) {
 			top.next++
 			switch state[e.To] {
 			case grey:
-				return e, nil
+				for i := range stack {
+					if stack[i].id == e.To {
+						for _, f := range stack[i:] {
+							cycle = append(cycle, f.id)
+						}
+						break
+					}
+				}
+				return e, append(cycle, e.To), nil
 			case white:
 				state[e.To] = grey
 				stack = append(stack, frame{id: e.To})
 			}
 		}
 	}
-	return nil, post
+	return nil, nil, post
 }
 
 // countPaths fills PathCount from a post-order (successors first).
@@ -132,4 +144,40 @@ func (g *Graph) countPaths(post []string) {
 		}
 		g.PathCount[id] = total
 	}
+}
+
+// PathToRoot returns one reader-flow path from id to the root (id first,
+// root last), following the first edge that reaches the root at each step;
+// nil when id does not reach the root. It makes GAIA145–147 actionable
+// (§5.3: show which observation reaches worth by which path).
+func (g *Graph) PathToRoot(id string) []string {
+	if !g.reachesRoot(id) {
+		return nil
+	}
+	path := []string{id}
+	for id != g.RootID {
+		for _, e := range g.Edges[id] {
+			if g.reachesRoot(e.To) {
+				id = e.To
+				break
+			}
+		}
+		path = append(path, id)
+	}
+	return path
+}
+
+// Describe renders the audited observations, one per line: the
+// observation, its family, how many observations share the family, its
+// path count and one path to worth.
+func (g *Graph) Describe() string {
+	var b strings.Builder
+	for _, o := range g.Observations {
+		path := "(no path to worth)"
+		if p := g.PathToRoot(o.ID); p != nil {
+			path = strings.Join(p, " -> ")
+		}
+		fmt.Fprintf(&b, "%s: evidence_family %s (%d observation(s)), %d path(s): %s\n", o.ID, o.Family, o.ReuseCount, o.PathCount, path)
+	}
+	return b.String()
 }

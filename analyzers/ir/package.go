@@ -60,8 +60,13 @@ func CheckPackage(pkgDir string, opts CheckOptions) ([]diag.Diagnostic, *Graph, 
 	src, info, err := readArtifact(irPath)
 	if errors.Is(err, fs.ErrNotExist) {
 		if opts.RequireIR || opts.RequireBeliefs {
-			d, _ := missing(irPath)
-			out = append(out, *d)
+			d, err := missing(irPath)
+			if err != nil {
+				return nil, nil, err
+			}
+			if d != nil {
+				out = append(out, *d)
+			}
 		}
 		return diag.SortDedup(out), nil, nil
 	}

@@ -196,7 +196,8 @@ func init() {
 		diag.Rule{Code: codeReachDomains, Name: "ir-strong-reach-missing-domains", Severity: diag.Error,
 			Title: "compiled strong raise of downstream_reach has no domains clause",
 			Text: "IR backstop of GAIA013 (W3, W6): a compiled infer at [0.03, 0.9] whose hypothesis is the knowledge labelled or titled `downstream_reach` " +
-				"must carry `domains: <one>; <two>; <three>` before its anchor. On the IR the identity is exact, so helpers and aliases cannot skip the check.",
+				"must carry `domains: <one>; <two>; <three>` before its anchor. On the IR the identity is exact, so helpers and aliases cannot skip the check. " +
+				"The clause is read exactly as the source rule GAIA013 reads it (it ends with its sentence, may continue across lines, entries must be distinct).",
 			Bad: `reader_reasoning: broad reach. anchor: idea card`, Good: `reader_reasoning: domains: optics; acoustics; fluid flow. anchor: idea card`,
 			Since: "0.1.0", Origin: "nullius"},
 		diag.Rule{Code: codeTensionClass, Name: "ir-tension-raise-missing-class", Severity: diag.Error,

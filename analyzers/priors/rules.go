@@ -18,7 +18,7 @@ call when it is missing).`,
 			Since: "0.1.0", Origin: "reference",
 		},
 		diag.Rule{
-			Code: "GAIA501", Name: "inline-prior", Severity: diag.Error,
+			Code: "GAIA501", Name: "inline-prior-forbidden", Severity: diag.Error,
 			Title: "a claim or parameter carries an inline prior",
 			Text: `claim(..., prior=p) and parameter(..., prior=p) register a prior with a canned
 justification and no anchor, so the number escapes the audit that register_prior gets

@@ -54,7 +54,7 @@ func TestPreCommitHooks(t *testing.T) {
 	// nullius lint works on whole packages: files must not be passed
 	// piecemeal or split across parallel runs.
 	for _, want := range []string{"pass_filenames: false", "require_serial: true", "types_or: [python, json]"} {
-		if n := len(regexp.MustCompile(`(?m)^\s+` + regexp.QuoteMeta(want) + `$`).FindAllString(s, -1)); n != 2 {
+		if n := len(regexp.MustCompile(`(?m)^\s+`+regexp.QuoteMeta(want)+`$`).FindAllString(s, -1)); n != 2 {
 			t.Errorf(".pre-commit-hooks.yaml: %q appears %d times, want once per hook", want, n)
 		}
 	}

@@ -3,7 +3,10 @@ package main
 import (
 	"errors"
 	"fmt"
+	"os"
+	"os/signal"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -56,7 +59,11 @@ installation problems.`,
 			opts.StageTimeout = time.Duration(stageTimeout) * time.Second
 			opts.VersionTimeout = time.Duration(versionTO) * time.Second
 			opts.Log = a.stderr
-			res, err := extract.Run(cmd.Context(), opts)
+			// gaia runs in its own process group (so a timeout kills all of
+			// it); forward an interrupt by cancelling, which kills the group.
+			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
+			defer stop()
+			res, err := extract.Run(ctx, opts)
 			if err != nil {
 				return a.extractFailure(err)
 			}
@@ -71,17 +78,17 @@ installation problems.`,
 		},
 	}
 	f := cmd.Flags()
-	f.StringVar(&opts.Package, "package", "", "the Gaia package directory (required)")
-	f.StringVar(&opts.GaiaBin, "gaia", "", "the gaia executable (default $GAIA_BIN, then gaia on PATH)")
-	f.StringVar(&opts.GaiaBin, "gaia-bin", "", "alias of --gaia, as the reference spells it")
-	f.StringVar(&opts.ProjectRoot, "project-root", "", "the project root (default: nearest ancestor of the package holding .nullius/)")
-	f.StringVar(&output, "output", "", "also write the posterior JSON to this file (atomically replaced)")
+	f.StringVar(&opts.Package, "package", "", "the Gaia package `DIR` (required)")
+	f.StringVar(&opts.GaiaBin, "gaia", "", "the gaia executable `BIN` (default $GAIA_BIN, then gaia on PATH)")
+	f.StringVar(&opts.GaiaBin, "gaia-bin", "", "alias of --gaia, as the reference spells it (`BIN`)")
+	f.StringVar(&opts.ProjectRoot, "project-root", "", "the project root `DIR` (default: nearest ancestor of the package holding .nullius/)")
+	f.StringVar(&output, "output", "", "also write the posterior JSON to `FILE` (atomically replaced)")
 	f.BoolVar(&opts.AllowDisciplineWarnings, "allow-discipline-warnings", false,
 		"let every static discipline finding through; the result is marked exploration-only and can never be written to the idea store")
-	f.BoolVar(&noRender, "no-render", false, "skip `gaia run render` (rendering never gates)")
-	f.IntVar(&renderTimeout, "render-timeout", 120, "seconds allowed for rendering")
-	f.IntVar(&stageTimeout, "stage-timeout", 600, "seconds allowed for each of gaia build compile, build check and run infer")
-	f.IntVar(&versionTO, "version-timeout", 60, "seconds allowed for gaia --version")
+	f.BoolVar(&noRender, "no-render", false, "skip gaia run render (rendering never gates)")
+	f.IntVar(&renderTimeout, "render-timeout", 120, "`SECONDS` allowed for rendering")
+	f.IntVar(&stageTimeout, "stage-timeout", 600, "`SECONDS` allowed for each of gaia build compile, build check and run infer")
+	f.IntVar(&versionTO, "version-timeout", 60, "`SECONDS` allowed for gaia --version")
 	_ = f.MarkHidden("gaia-bin")
 	return cmd
 }

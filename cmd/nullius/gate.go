@@ -9,6 +9,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/nullius-dev/nullius/internal/diag"
+	"github.com/nullius-dev/nullius/pipeline/report"
 	"github.com/nullius-dev/nullius/validators/prior"
 )
 
@@ -148,6 +149,15 @@ Exit codes: 0 the gate passed, 1 refused, 2 usage or unreadable input.`,
 			}
 			res := prior.Gate(in)
 			ds = append(ds, res.Diagnostics...)
+			// W-20: the CLI runs the report checks writeback runs, so a green
+			// gate predicts a green writeback.
+			if in.ProjectRoot != "" {
+				rds, err := report.CheckReportFile(g.report, in.ProjectRoot)
+				if err != nil {
+					return &exitErr{code: exitError, msg: "close-prior gate input could not be read: " + err.Error()}
+				}
+				ds = append(ds, rds...)
+			}
 			verdict := res.Verdict
 			if diag.HasBlocking(ds) {
 				verdict = prior.Refused

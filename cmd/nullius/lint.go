@@ -40,12 +40,12 @@ atomically.
 
 Exit codes: 0 no error finding (warnings do not fail), 1 error findings,
 2 usage, I/O or internal error. --exit-zero turns 1 into 0 for reports.`,
-		Example: `  nullius lint                          # every package under the current directory
-  nullius lint ideas/my-idea-gaia        # one package
-  nullius lint --format json . > lint.json
-  nullius lint --format text,sarif:nullius.sarif   # CI: read the log, upload the SARIF
-  nullius lint --format github          # annotations on a GitHub pull request
-  nullius lint --show-suppressed        # also list what inline ignores hide`,
+		Example: `  nullius lint                                    # every package under the current directory
+  nullius lint ideas/my-idea-gaia                 # one package
+  nullius lint --format json . > lint.json        # the versioned JSON report
+  nullius lint --format text,sarif:nullius.sarif  # CI: read the log, upload the SARIF
+  nullius lint --format github                    # annotations on a GitHub pull request
+  nullius lint --show-suppressed                  # also list what inline ignores hide`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if err := f.check(); err != nil {
 				return err

@@ -9,8 +9,8 @@ import (
 	"testing"
 
 	"github.com/rogpeppe/go-internal/testscript"
+	"github.com/santhosh-tekuri/jsonschema/v6"
 
-	"github.com/nullius-dev/nullius/analyzers"
 	"github.com/nullius-dev/nullius/internal/fakes"
 )
 
@@ -53,15 +53,25 @@ func TestScripts(t *testing.T) {
 			switch cond {
 			case "root":
 				return os.Geteuid() == 0, nil
-			case "lint":
-				// [lint]: the lint engine has landed (analyzers.Lint is
-				// written by a colleague; until then lint scripts skip).
-				_, err := analyzers.Lint([]string{"."}, analyzers.Options{})
-				return err == nil || !strings.Contains(err.Error(), "not implemented"), nil
 			}
 			return false, fmt.Errorf("unknown condition %q", cond)
 		},
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
+			// schemavalid SCHEMA FILE: FILE validates against the JSON
+			// Schema SCHEMA (its $schema picks the draft), for checking
+			// json and sarif output end to end.
+			"schemavalid": func(ts *testscript.TestScript, neg bool, args []string) {
+				if len(args) != 2 {
+					ts.Fatalf("usage: schemavalid SCHEMA FILE")
+				}
+				err := validateAgainst(ts.MkAbs(args[0]), ts.MkAbs(args[1]))
+				if neg && err == nil {
+					ts.Fatalf("%s validates against %s", args[1], args[0])
+				}
+				if !neg && err != nil {
+					ts.Fatalf("%s: %v", args[1], err)
+				}
+			},
 			// genfile PATH SIZE LINE: write LINE (a Go string body, so \n
 			// and \xff work) over and over until PATH holds at least SIZE
 			// bytes, for the huge-input and non-UTF-8 scripts.
@@ -96,4 +106,34 @@ func TestScripts(t *testing.T) {
 			},
 		},
 	})
+}
+
+// validateAgainst validates the JSON file against the schema file.
+func validateAgainst(schemaPath, path string) error {
+	load := func(p string) (any, error) {
+		f, err := os.Open(p)
+		if err != nil {
+			return nil, err
+		}
+		defer f.Close()
+		return jsonschema.UnmarshalJSON(f)
+	}
+	doc, err := load(schemaPath)
+	if err != nil {
+		return err
+	}
+	c := jsonschema.NewCompiler()
+	c.AssertFormat()
+	if err := c.AddResource("schema.json", doc); err != nil {
+		return err
+	}
+	sch, err := c.Compile("schema.json")
+	if err != nil {
+		return err
+	}
+	inst, err := load(path)
+	if err != nil {
+		return err
+	}
+	return sch.Validate(inst)
 }

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/santhosh-tekuri/jsonschema/v6"
+
 	"github.com/nullius-dev/nullius/internal/diag"
 )
 
@@ -121,5 +123,53 @@ func TestReportColor(t *testing.T) {
 	runReport(t, reportFlags{format: "json,text:" + p}, ds, map[string]string{"FORCE_COLOR": "1"})
 	if data, _ := os.ReadFile(p); strings.Contains(string(data), "\x1b[") {
 		t.Error("FORCE_COLOR coloured a text file")
+	}
+}
+
+// TestSARIFWithEveryRuleIsValid renders SARIF with the real registry (every
+// rule linked into the binary, with its real texts and examples) and one
+// finding per rule, and validates it against the official SARIF 2.1.0
+// schema: a rule whose metadata made GitHub refuse the upload fails here.
+func TestSARIFWithEveryRuleIsValid(t *testing.T) {
+	const id = "https://raw.githubusercontent.com/oasis-tcs/sarif-spec/master/Schemata/sarif-schema-2.1.0.json"
+	f, err := os.Open("../../schemas/sarif-2.1.0.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	doc, err := jsonschema.UnmarshalJSON(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := jsonschema.NewCompiler()
+	c.AssertFormat()
+	if err := c.AddResource(id, doc); err != nil {
+		t.Fatal(err)
+	}
+	sch, err := c.Compile(id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ds []diag.Diagnostic
+	for i, r := range diag.All() {
+		ds = append(ds, r.New("pkg/src/p/__init__.py", i+1, 1, i+1, 5, "finding of %s", r.Code))
+	}
+	if len(ds) == 0 {
+		t.Fatal("no rule registered")
+	}
+	p := filepath.Join(t.TempDir(), "out.sarif")
+	if _, code, msg := runReport(t, reportFlags{format: "sarif:" + p, exitZero: true}, ds, nil); code != exitOK {
+		t.Fatalf("exit %d: %s", code, msg)
+	}
+	data, err := os.ReadFile(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	inst, err := jsonschema.UnmarshalJSON(bytes.NewReader(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := sch.Validate(inst); err != nil {
+		t.Fatalf("SARIF with the full registry fails the official schema: %v", err)
 	}
 }

@@ -81,7 +81,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 // "Did you mean this?" suggestions) into the one line every nullius error
 // is.
 func oneLineError(msg string) string {
-	first, rest, _ := strings.Cut(msg, "\n")
+	first, rest, _ := strings.Cut(strings.ReplaceAll(msg, "\r", ""), "\n")
 	var sugg []string
 	for _, l := range strings.Split(rest, "\n") {
 		l = strings.TrimSpace(l)
@@ -140,6 +140,15 @@ Exit codes: 0 no error finding, 1 error findings, 2 usage, I/O or internal error
 	return root
 }
 
+// env reads an environment variable through a.getenv, falling back to the
+// process environment for an app built without one (in a test, say).
+func (a *app) env(key string) string {
+	if a.getenv == nil {
+		return os.Getenv(key)
+	}
+	return a.getenv(key)
+}
+
 // reportFlags are the output flags of every command that reports diagnostics.
 type reportFlags struct {
 	format         string
@@ -150,7 +159,7 @@ type reportFlags struct {
 
 func (f *reportFlags) register(cmd *cobra.Command) {
 	cmd.Flags().StringVar(&f.format, "format", "text",
-		"output formats, comma-separated, each optionally to a file: text, json, sarif, github (e.g. text,sarif:out.sarif)")
+		"output formats, comma-separated, each optionally to a file: text, json, sarif, github (e.g. text,sarif:out.sarif); at most one goes to stdout")
 	cmd.Flags().StringVar(&f.color, "color", "auto", "colour text output: auto, always or never (auto honours NO_COLOR, FORCE_COLOR and CLICOLOR_FORCE)")
 	cmd.Flags().BoolVar(&f.exitZero, "exit-zero", false, "exit 0 even when error findings are reported (for reports)")
 }
@@ -201,7 +210,7 @@ func (a *app) report(f *reportFlags, command string, ds []diag.Diagnostic, files
 		// follows the precedence chain, a file only --color=always.
 		if t.Format == "text" {
 			if t.Path == "" {
-				m.Color = colorEnabled(f.color, a.getenv, a.stdout)
+				m.Color = colorEnabled(f.color, a.env, a.stdout)
 				color.NoColor = !m.Color // fatih/color's own guess looks at os.Stdout only
 			} else {
 				m.Color = f.color == "always"

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"unicode"
@@ -68,7 +69,8 @@ func TestRulesDocFresh(t *testing.T) {
 		t.Fatalf("%v; run 'make rules-doc' (go run ./cmd/nullius rules --format markdown -o docs/rules.md) to create it", err)
 	}
 	if !bytes.Equal(got, want.Bytes()) {
-		t.Fatal("docs/rules.md is stale: the rule registry changed; run 'make rules-doc' (go run ./cmd/nullius rules --format markdown -o docs/rules.md) and commit the result")
+		t.Fatalf("docs/rules.md is stale: the rule registry changed (%s); run 'make rules-doc' (go run ./cmd/nullius rules --format markdown -o docs/rules.md) and commit the result",
+			headingDiff(string(got), want.String()))
 	}
 }
 
@@ -134,4 +136,48 @@ func TestRepoRoot(t *testing.T) {
 	if got := repoRoot(sub); got != dir {
 		t.Errorf("repoRoot = %q, want %q", got, dir)
 	}
+}
+
+// headingDiff names the rule sections one document has and the other lacks,
+// so a stale-doc failure says which rules moved.
+func headingDiff(got, want string) string {
+	heads := func(s string) map[string]bool {
+		m := map[string]bool{}
+		for _, l := range strings.Split(s, "\n") {
+			if strings.HasPrefix(l, "## ") {
+				m[strings.TrimPrefix(l, "## ")] = true
+			}
+		}
+		return m
+	}
+	g, w := heads(got), heads(want)
+	var parts []string
+	for h := range w {
+		if !g[h] {
+			parts = append(parts, "missing "+h)
+		}
+	}
+	for h := range g {
+		if !w[h] {
+			parts = append(parts, "no longer registered "+h)
+		}
+	}
+	if len(parts) == 0 {
+		return "same rules, changed texts"
+	}
+	slices.Sort(parts)
+	return strings.Join(parts, "; ")
+}
+
+// FuzzOneLineError: whatever cobra or a command returns, the user gets one
+// line.
+func FuzzOneLineError(f *testing.F) {
+	f.Add("unknown command \"lnt\" for \"nullius\"\n\nDid you mean this?\n\tlint\n")
+	f.Add("plain")
+	f.Add("a\r\nb\n\n")
+	f.Fuzz(func(t *testing.T, msg string) {
+		if got := oneLineError(msg); strings.ContainsAny(got, "\r\n") {
+			t.Fatalf("oneLineError(%q) = %q spans lines", msg, got)
+		}
+	})
 }

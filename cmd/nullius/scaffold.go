@@ -3,7 +3,10 @@ package main
 import (
 	"errors"
 	"fmt"
+	"os"
+	"os/signal"
 	"strings"
+	"syscall"
 
 	"github.com/spf13/cobra"
 
@@ -38,7 +41,11 @@ failure leaves nothing behind. The package path is printed on stdout. Next,
 			if gaiaBin != "" {
 				opts.Gaia = &gaiacli.CLI{Bin: gaiaBin}
 			}
-			pkg, err := scaffold.Create(cmd.Context(), opts)
+			// gaia runs in its own process group (so a timeout kills all of
+			// it); forward an interrupt by cancelling, which kills the group.
+			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
+			defer stop()
+			pkg, err := scaffold.Create(ctx, opts)
 			if err != nil {
 				return a.scaffoldFailure(err)
 			}
@@ -52,10 +59,10 @@ failure leaves nothing behind. The package path is printed on stdout. Next,
 			return nil
 		},
 	}
-	cmd.Flags().StringVar(&slug, "slug", "", "the idea slug, e.g. my-idea (the package is DEST/SLUG-gaia)")
-	cmd.Flags().StringVar(&dest, "dest", "", "the existing directory to create the package in")
-	cmd.Flags().StringVar(&gaiaBin, "gaia", "", "build the skeleton with this gaia's 'gaia build init' and harden it")
-	cmd.Flags().StringVar(&gaiaBin, "gaia-bin", "", "alias of --gaia, as the reference spells it")
+	cmd.Flags().StringVar(&slug, "slug", "", "the idea `SLUG`, e.g. my-idea (the package is DEST/SLUG-gaia)")
+	cmd.Flags().StringVar(&dest, "dest", "", "the existing directory `DIR` to create the package in")
+	cmd.Flags().StringVar(&gaiaBin, "gaia", "", "build the skeleton with this gaia `BIN` (gaia build init) and harden it")
+	cmd.Flags().StringVar(&gaiaBin, "gaia-bin", "", "alias of --gaia, as the reference spells it (`BIN`)")
 	_ = cmd.Flags().MarkHidden("gaia-bin")
 	return cmd
 }

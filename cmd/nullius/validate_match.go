@@ -41,17 +41,17 @@ Exit codes: 0 no error finding; 1 error findings; 2 a file could not be read or 
 }
 
 func (a *app) validateMatchFiles(f *reportFlags, kind string, paths []string) error {
+	c, err := vm.NewChecker(kind)
+	if err != nil {
+		return &exitErr{code: exitError, msg: err.Error()}
+	}
 	var all []diag.Diagnostic
 	for _, p := range paths {
 		src, err := os.ReadFile(p)
 		if err != nil {
 			return &exitErr{code: exitError, msg: fmt.Sprintf("could not read %q: %v", p, err)}
 		}
-		ds, err := vm.File(p, src, kind)
-		if err != nil {
-			return &exitErr{code: exitError, msg: err.Error()}
-		}
-		all = append(all, ds...)
+		all = append(all, c.File(p, src)...)
 	}
 	return a.report(f, "validate "+kind, all, len(paths))
 }

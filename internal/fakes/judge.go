@@ -45,7 +45,7 @@ func JudgeMain() {
 	}
 	kind, arg, _ := strings.Cut(*mode, ":")
 	vote := func(v, extra string) string {
-		return fmt.Sprintf("```json\n{\"vote\": %q, \"anchored_arguments\": [{\"argument\": \"the pilot bounds the cost\", \"anchor_type\": \"computation\", \"anchor_ref\": \"artifact://x/y.json\"}], \"unanchored_arguments_discarded\": %d, \"note\": %q%s}\n```\n", v, *discards, *tag, extra)
+		return fmt.Sprintf("```json\n{\"vote\": %q, \"anchored_arguments\": [{\"argument\": \"the pilot bounds the cost\", \"anchor_type\": \"computation\", \"anchor_ref\": \"artifact://campaign/toy/computations/adaptive-enrichment-pilot.json\"}], \"unanchored_arguments_discarded\": %d, \"note\": %q%s}\n```\n", v, *discards, *tag, extra)
 	}
 	switch kind {
 	case "vote":

@@ -11,13 +11,14 @@ import (
 
 // FuzzWrite feeds arbitrary findings and file content to every printer:
 // none may fail or panic, text keeps one finding per line, github one
-// command per line, json and sarif stay valid JSON, and SARIF regions stay
-// within what the schema allows (lines and columns ≥ 1).
+// command per line, json stays valid JSON, and sarif passes the official
+// SARIF 2.1.0 schema (so regions keep lines and columns ≥ 1).
 func FuzzWrite(f *testing.F) {
 	f.Add("src/p.py", "infer(0.85)\n", "GAIA011", "off-grade", 1, 1, 1, 12, false, true)
 	f.Add("a b/é.py", "x = \"é\"; infer()\r\n", "NULLIUS991", "a\nb", 1, 9, 1, 4, true, false)
 	f.Add("../out.json", "", "MATCH001", "100%,:", 0, 0, 0, 0, false, false)
 	f.Add("/abs/x.py", "\xff\xfe", "GAIA000", "", 3, 99, 2, 1, true, true)
+	sch := sarifValidator(f)
 	f.Fuzz(func(t *testing.T, path, content, code, msg string, line, col, endLine, endCol int, suppressed, warn bool) {
 		sev := diag.Error
 		if warn {
@@ -49,6 +50,9 @@ func FuzzWrite(f *testing.F) {
 				var doc sarifDoc
 				if err := json.Unmarshal(buf.Bytes(), &doc); err != nil {
 					t.Fatalf("invalid sarif json: %v", err)
+				}
+				if err := validateSARIF(t, sch, buf.Bytes()); err != nil {
+					t.Fatalf("sarif fails the schema: %v\n%s", err, out)
 				}
 				for _, r := range doc.Runs[0].Results {
 					if reg := r.Locations[0].PhysicalLocation.Region; reg != nil {

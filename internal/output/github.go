@@ -18,11 +18,11 @@ const annotationCap = 10
 //
 //	::error file=src/p/__init__.py,line=12,col=5,endLine=14,endColumn=6,title=GAIA011::message
 //
-// Columns are code points when the file can be read (GitHub counts
-// characters), and are left out when the finding spans several lines,
-// where GitHub ignores them. When more errors or warnings than GitHub
-// displays were printed, a closing notice says so and points at the SARIF
-// upload or the job log.
+// Columns are code points when the file can be read (never the middle of
+// a multi-byte character), and are left out when the finding spans
+// several lines, where GitHub ignores them. When more errors or warnings
+// than GitHub displays were printed, a closing notice says so and points
+// at the SARIF upload or the text output.
 func writeGitHub(w io.Writer, ds []diag.Diagnostic, meta Meta) error {
 	bw := bufio.NewWriter(w)
 	src := newSources(meta.ReadFile)
@@ -42,7 +42,7 @@ func writeGitHub(w io.Writer, ds []diag.Diagnostic, meta Meta) error {
 		if d.Suppressed {
 			msg = "[suppressed] " + msg
 		}
-		bw.WriteString("::" + kind + " " + annotationProps(d, src) + "::" + escapeData(msg) + "\n")
+		bw.WriteString("::" + kind + " " + annotationProps(d, meta, src) + "::" + escapeData(msg) + "\n")
 	}
 	if counts["error"] > annotationCap || counts["warning"] > annotationCap {
 		fmt.Fprintf(bw, "::notice title=nullius::%s\n", escapeData(fmt.Sprintf(
@@ -52,8 +52,11 @@ func writeGitHub(w io.Writer, ds []diag.Diagnostic, meta Meta) error {
 	return bw.Flush()
 }
 
-func annotationProps(d diag.Diagnostic, src *sources) string {
-	props := []string{"file=" + escapeProperty(d.Path)}
+func annotationProps(d diag.Diagnostic, meta Meta, src *sources) string {
+	var props []string
+	if d.Path != "" {
+		props = append(props, "file="+escapeProperty(repoPath(d.Path, meta)))
+	}
 	if d.Line > 0 {
 		props = append(props, "line="+strconv.Itoa(d.Line))
 		sameLine := d.EndLine <= d.Line

@@ -3,7 +3,10 @@ package output
 import (
 	"bytes"
 	"encoding/json"
+	"os"
 	"testing"
+
+	"github.com/santhosh-tekuri/jsonschema/v6"
 
 	"github.com/nullius-dev/nullius/internal/diag"
 )
@@ -70,6 +73,52 @@ func TestJSONGolden(t *testing.T) {
 	for i := 1; i < len(doc.Diagnostics); i++ {
 		if diag.Less(doc.Diagnostics[i-1], doc.Diagnostics[i]) > 0 {
 			t.Fatalf("diagnostics not sorted at %d", i)
+		}
+	}
+}
+
+// TestJSONMatchesPublishedSchema validates the output against
+// schemas/nullius_report_v1.schema.json, the contract JSON readers get,
+// and proves the check can fail.
+func TestJSONMatchesPublishedSchema(t *testing.T) {
+	f, err := os.Open("../../schemas/nullius_report_v1.schema.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	doc, err := jsonschema.UnmarshalJSON(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := jsonschema.NewCompiler()
+	c.AssertFormat()
+	if err := c.AddResource("report.json", doc); err != nil {
+		t.Fatal(err)
+	}
+	sch, err := c.Compile("report.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	validate := func(out []byte) error {
+		inst, err := jsonschema.UnmarshalJSON(bytes.NewReader(out))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return sch.Validate(inst)
+	}
+	for name, ds := range map[string][]diag.Diagnostic{"sample": sample(), "empty": nil} {
+		var buf bytes.Buffer
+		if err := Write(&buf, "json", ds, Meta{Files: 2}); err != nil {
+			t.Fatal(err)
+		}
+		if err := validate(buf.Bytes()); err != nil {
+			t.Errorf("%s: json output fails its schema: %v", name, err)
+		}
+		if name == "sample" {
+			bad := bytes.Replace(buf.Bytes(), []byte(`"severity": "warning"`), []byte(`"severity": "fatal"`), 1)
+			if validate(bad) == nil {
+				t.Error("a record with severity \"fatal\" passed the schema")
+			}
 		}
 	}
 }

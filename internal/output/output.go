@@ -14,6 +14,14 @@
 //     a machine reader never loses a finding.
 //   - github hides suppressed findings unless Meta.ShowSuppressed (then they
 //     are notices): an annotation cannot be marked as suppressed.
+//
+// Columns: diagnostics count UTF-8 bytes. SARIF has no byte column kind
+// (only utf16CodeUnits and unicodeCodePoints), so the SARIF printer reads
+// the flagged line through Meta.ReadFile, converts to code points and says
+// columnKind "unicodeCodePoints"; when the file cannot be read it reports
+// the whole line rather than a column it cannot vouch for. The github
+// printer converts the same way, so a column never lands inside a
+// multi-byte character.
 package output
 
 import (

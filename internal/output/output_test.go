@@ -21,7 +21,7 @@ var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
 func init() {
 	diag.Register(
 		diag.Rule{Code: "NULLIUS991", Name: "test-error-rule", Severity: diag.Error,
-			Title: "a test rule that reports errors", Text: "Reports an error so printers can be tested.",
+			Title: "a test rule that reports errors", Text: "Reports an error so printers can be tested; <pkg>/<import_name>/ stays visible.",
 			Bad: "infer(p_e_given_h=0.85)", Good: "infer(p_e_given_h=0.9)", Since: "0.1.0", Origin: "nullius"},
 		diag.Rule{Code: "NULLIUS992", Name: "test-warning-rule", Severity: diag.Warning,
 			Title: "a test rule that reports warnings", Text: "Reports a warning.\nOn two lines.",

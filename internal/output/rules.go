@@ -69,12 +69,18 @@ func WriteRulesMarkdown(w io.Writer, rules []diag.Rule) error {
 	}
 	for _, r := range rules {
 		fmt.Fprintf(bw, "\n## %s %s\n\n", r.Code, r.Name)
-		fmt.Fprintf(bw, "%s. Severity: %s. Since: %s. Origin: %s.\n\n", capitalize(r.Title), r.Severity, cmp.Or(r.Since, "?"), originText(r.Origin))
-		if r.Text != "" {
-			bw.WriteString(strings.TrimSpace(r.Text) + "\n\n")
+		if r.Title != "" {
+			fmt.Fprintf(bw, "*%s*\n\n", mdText(r.Title))
 		}
-		bw.WriteString(exampleMarkdown("Failing example", r.Bad))
-		bw.WriteString(exampleMarkdown("Passing example", r.Good))
+		fmt.Fprintf(bw, "Severity: %s. Since: %s. Origin: %s.\n", r.Severity, cmp.Or(r.Since, "?"), originText(r.Origin))
+		if r.Text != "" {
+			bw.WriteString("\n" + mdText(strings.TrimSpace(r.Text)) + "\n")
+		}
+		for _, ex := range []string{exampleMarkdown("Failing example", r.Code, r.Bad), exampleMarkdown("Passing example", r.Code, r.Good)} {
+			if ex != "" {
+				bw.WriteString("\n" + strings.TrimRight(ex, "\n") + "\n")
+			}
+		}
 	}
 	return bw.Flush()
 }
@@ -122,13 +128,13 @@ func ruleHelpMarkdown(r diag.Rule) string {
 	if r.Text == "" && r.Bad == "" && r.Good == "" {
 		return ""
 	}
-	s := strings.TrimSpace(r.Text) + "\n\n" + exampleMarkdown("Failing example", r.Bad) + exampleMarkdown("Passing example", r.Good)
+	s := mdText(strings.TrimSpace(r.Text)) + "\n\n" + exampleMarkdown("Failing example", r.Code, r.Bad) + exampleMarkdown("Passing example", r.Code, r.Good)
 	return strings.TrimSpace(s)
 }
 
 // exampleMarkdown fences code with more backticks than it contains, so an
 // example holding ``` cannot end its own block.
-func exampleMarkdown(label, code string) string {
+func exampleMarkdown(label, ruleCode, code string) string {
 	if strings.TrimSpace(code) == "" {
 		return ""
 	}
@@ -136,16 +142,40 @@ func exampleMarkdown(label, code string) string {
 	for strings.Contains(code, fence) {
 		fence += "`"
 	}
-	return label + ":\n\n" + fence + "\n" + strings.TrimRight(code, "\n") + "\n" + fence + "\n\n"
+	return label + ":\n\n" + fence + exampleLang(ruleCode, code) + "\n" + strings.TrimRight(code, "\n") + "\n" + fence + "\n\n"
 }
 
-func mdCell(s string) string { return strings.ReplaceAll(s, "|", `\|`) }
-
-func capitalize(s string) string {
-	if s == "" {
-		return s
+// exampleLang names the highlighting language of an example: JSON when it
+// is a JSON document, Python for the Gaia source rules (GAIA0xx, GAIA5xx,
+// GAIA9xx), none otherwise rather than a wrong guess.
+func exampleLang(ruleCode, code string) string {
+	t := strings.TrimSpace(code)
+	switch {
+	case strings.HasPrefix(t, "{") || strings.HasPrefix(t, "["):
+		if json.Valid([]byte(t)) {
+			return "json"
+		}
+	case len(ruleCode) == 7 && strings.HasPrefix(ruleCode, "GAIA") && strings.ContainsRune("059", rune(ruleCode[4])):
+		return "python"
 	}
-	return strings.ToUpper(s[:1]) + s[1:]
+	return ""
+}
+
+func mdCell(s string) string { return strings.ReplaceAll(mdText(s), "|", `\|`) }
+
+// mdText keeps prose such as "<package>/<import_name>/" visible in
+// Markdown, where it would otherwise be read as HTML tags and dropped.
+// Inside `code spans` the text is shown as written, so it is left alone.
+func mdText(s string) string {
+	parts := strings.Split(s, "`")
+	for i := range parts {
+		// Odd parts are inside a span, except after an unclosed backtick,
+		// which Markdown prints as a literal character.
+		if i%2 == 0 || (i == len(parts)-1 && len(parts)%2 == 0) {
+			parts[i] = strings.ReplaceAll(parts[i], "<", "&lt;")
+		}
+	}
+	return strings.Join(parts, "`")
 }
 
 func originText(o string) string {

@@ -59,6 +59,10 @@ func TestRulesMarkdownAndExplain(t *testing.T) {
 	if !strings.Contains(md.String(), "[NULLIUS991](#nullius991-test-error-rule)") || !strings.Contains(md.String(), "\n## NULLIUS991 test-error-rule\n") {
 		t.Error("index link and heading disagree")
 	}
+	// Angle brackets in prose are escaped; in examples they stay as written.
+	if !strings.Contains(md.String(), "; &lt;pkg>/&lt;import_name>/ stays visible.") {
+		t.Error("angle brackets in the rule text were not escaped for Markdown")
+	}
 	// An example holding ``` is fenced with four backticks.
 	if !strings.Contains(md.String(), "````\nx = ```fenced```\n````") {
 		t.Error("example containing a fence is not fenced safely")
@@ -68,4 +72,19 @@ func TestRulesMarkdownAndExplain(t *testing.T) {
 		t.Fatal(err)
 	}
 	golden(t, "explain.txt", ex.Bytes())
+}
+
+func TestMDText(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"a <b> c", "a &lt;b> c"},
+		{"use `<pkg>/<mod>` or <x>", "use `<pkg>/<mod>` or &lt;x>"},
+		{"`<a>` and `<b>`", "`<a>` and `<b>`"},
+		{"no brackets", "no brackets"},
+		{"unclosed ` <b>", "unclosed ` &lt;b>"},
+	}
+	for _, tt := range tests {
+		if got := mdText(tt.in); got != tt.want {
+			t.Errorf("mdText(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
 }

@@ -53,6 +53,32 @@ func runeColumn(line []byte, col int) int {
 	return utf8.RuneCount(line[:off]) + 1
 }
 
+// repoPath returns path relative to the source root with forward slashes
+// when it lies inside it (GitHub places annotations by repository path,
+// whatever directory nullius ran in), else path unchanged.
+func repoPath(path string, meta Meta) string {
+	p := filepath.FromSlash(path)
+	root := meta.SrcRoot
+	if root == "" {
+		root = meta.WorkDir
+	}
+	if root == "" || path == "" {
+		return path
+	}
+	abs := p
+	if !filepath.IsAbs(p) {
+		if meta.WorkDir == "" {
+			return path
+		}
+		abs = filepath.Join(meta.WorkDir, p)
+	}
+	rel, err := filepath.Rel(root, abs)
+	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return path
+	}
+	return filepath.ToSlash(rel)
+}
+
 // artifactURI turns a diagnostic path into a SARIF artifact URI. Paths
 // inside the source root become relative URIs (with uriBaseId %SRCROOT%,
 // so results stay stable whatever the checkout directory); paths outside

@@ -2,49 +2,51 @@ package extract
 
 import (
 	"path/filepath"
-	"slices"
 
 	"github.com/nullius-dev/nullius/analyzers"
 	"github.com/nullius-dev/nullius/analyzers/ir"
 	"github.com/nullius-dev/nullius/internal/diag"
 )
 
-// CheckFunc runs one family of discipline checks over a package directory
-// and returns its findings; the error means the checks could not run.
-type CheckFunc func(pkg string) ([]diag.Diagnostic, error)
+// StaticFunc runs the source scan over a package directory; the error
+// means the scan could not run.
+type StaticFunc func(pkg string) ([]diag.Diagnostic, error)
+
+// IRFunc runs the compiled-IR contract over the exact ir.json bytes of a
+// package, so the findings are bound to the pin computed from the same
+// bytes; the error means the checks could not run.
+type IRFunc func(pkg string, irBytes []byte) ([]diag.Diagnostic, error)
 
 // Checks are the discipline checks extraction runs: Static before any gaia
 // stage, IR on the freshly compiled .gaia/ir.json. Tests substitute their
-// own; the zero value means DefaultChecks.
+// own; a nil field means the default of DefaultChecks.
 type Checks struct {
-	Static CheckFunc
-	IR     CheckFunc
+	Static StaticFunc
+	IR     IRFunc
 }
 
 // DefaultChecks runs the analyzers engine: the source scan without the IR
 // (analyzers.Lint with NoIR), then, after compile, the compiled-IR contract
-// (ir.CheckPackage, ir.json required). Findings about beliefs.json (GAIA207,
-// GAIA212, ...) are left out of the post-compile pass: beliefs.json is still
-// the previous run's until gaia run infer rewrites it, and extraction checks
-// the fresh one itself.
+// of analyzers/ir (ir.Load and ir.Check) on the bytes extraction pins.
+// beliefs.json is not looked at here: until gaia run infer rewrites it, it
+// is the previous run's, and extraction checks the fresh one itself.
 func DefaultChecks() Checks {
-	return Checks{
-		Static: func(pkg string) ([]diag.Diagnostic, error) {
-			res, err := analyzers.Lint([]string{pkg}, analyzers.Options{NoIR: true})
-			if err != nil {
-				return nil, err
-			}
-			return res.Diagnostics, nil
-		},
-		IR: func(pkg string) ([]diag.Diagnostic, error) {
-			ds, _, err := ir.CheckPackage(pkg, ir.CheckOptions{RequireIR: true})
-			if err != nil {
-				return nil, err
-			}
-			beliefs := filepath.ToSlash(ir.BeliefsPath(pkg))
-			return slices.DeleteFunc(ds, func(d diag.Diagnostic) bool {
-				return d.Code == "GAIA212" || d.Path == beliefs
-			}), nil
-		},
+	return Checks{Static: lintSource, IR: checkIR}
+}
+
+func lintSource(pkg string) ([]diag.Diagnostic, error) {
+	res, err := analyzers.Lint([]string{pkg}, analyzers.Options{NoIR: true})
+	if err != nil {
+		return nil, err
 	}
+	return res.Diagnostics, nil
+}
+
+func checkIR(pkg string, irBytes []byte) ([]diag.Diagnostic, error) {
+	doc, ds := ir.Load(filepath.ToSlash(ir.IRPath(pkg)), irBytes)
+	if doc == nil {
+		return ds, nil
+	}
+	more, _ := ir.Check(doc, ir.CheckOptions{})
+	return append(ds, more...), nil
 }

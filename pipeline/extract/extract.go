@@ -92,10 +92,12 @@ func Run(ctx context.Context, opts Options) (*Result, error) {
 	if r.log == nil {
 		r.log = io.Discard
 	}
-	if r.opts.Checks.Static == nil || r.opts.Checks.IR == nil {
-		def := DefaultChecks()
-		r.opts.Checks.Static = cmpFunc(r.opts.Checks.Static, def.Static)
-		r.opts.Checks.IR = cmpFunc(r.opts.Checks.IR, def.IR)
+	def := DefaultChecks()
+	if r.opts.Checks.Static == nil {
+		r.opts.Checks.Static = def.Static
+	}
+	if r.opts.Checks.IR == nil {
+		r.opts.Checks.IR = def.IR
 	}
 	steps := []func(context.Context) error{
 		r.locate, r.lint, r.pinnedGaia, r.compile, r.checkIR, r.check, r.infer, r.render,
@@ -110,13 +112,6 @@ func Run(ctx context.Context, opts Options) (*Result, error) {
 		return nil, err
 	}
 	return &Result{Posterior: *p, Package: r.pkg, ProjectRoot: r.root, ExplorationOnly: r.explore}, nil
-}
-
-func cmpFunc(f, def CheckFunc) CheckFunc {
-	if f != nil {
-		return f
-	}
-	return def
 }
 
 // locate resolves the package and the project root and checks, before any
@@ -288,19 +283,38 @@ func (r *run) irPath() string { return ir.IRPath(r.pkg) }
 // findings, bound to the exact bytes, in .gaia/discipline.json. IR findings
 // are never allowed through.
 func (r *run) checkIR(context.Context) error {
-	data, err := os.ReadFile(r.irPath())
+	data, err := readArtifact(r.irPath())
 	if err != nil {
-		if notExist(err) {
-			return fail(ruleArtifacts, "missing %q after gaia build compile; run the inference stages first", r.irPath())
-		}
-		return fmt.Errorf("could not read %q: %w", r.irPath(), err)
+		return err
 	}
 	return r.checkIRBytes(data)
 }
 
+// readArtifact reads a compiled artifact of the package: a regular file
+// (not a symlink, whose target could lie outside the package the pin
+// names) of at most ir.MaxArtifactSize bytes. Missing is GAIA206.
+func readArtifact(path string) ([]byte, error) {
+	fi, err := os.Lstat(path)
+	switch {
+	case notExist(err):
+		return nil, fail(ruleArtifacts, "missing %q; run the inference stages first", path)
+	case err != nil:
+		return nil, fmt.Errorf("could not read %q: %w", path, err)
+	case !fi.Mode().IsRegular():
+		return nil, fail(ruleArtifacts, "%q is not a regular file (%s); gaia writes plain files, re-run the inference stages", path, fi.Mode().Type())
+	case fi.Size() > ir.MaxArtifactSize:
+		return nil, fmt.Errorf("could not read %q: %d bytes exceeds the %d-byte limit for compiled artifacts", path, fi.Size(), ir.MaxArtifactSize)
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("could not read %q: %w", path, err)
+	}
+	return data, nil
+}
+
 func (r *run) checkIRBytes(data []byte) error {
 	pin := ir.CompiledIRPin(data)
-	ds, err := r.opts.Checks.IR(r.pkg)
+	ds, err := r.opts.Checks.IR(r.pkg, data)
 	if err != nil {
 		return fmt.Errorf("could not check %q: %w", r.irPath(), err)
 	}
@@ -337,22 +351,17 @@ func (r *run) checkIRBytes(data []byte) error {
 // with the extraction primitives of analyzers/ir.
 func (r *run) extract() (*Posterior, error) {
 	beliefsPath := ir.BeliefsPath(r.pkg)
-	for _, p := range []string{beliefsPath, r.irPath()} {
-		if fi, err := os.Stat(p); err != nil || !fi.Mode().IsRegular() {
-			return nil, fail(ruleArtifacts, "missing %q; run the inference stages first", p)
-		}
-	}
-	bdata, err := os.ReadFile(beliefsPath)
+	bdata, err := readArtifact(beliefsPath) // beliefs first, as the reference
 	if err != nil {
-		return nil, fmt.Errorf("could not read %q: %w", beliefsPath, err)
+		return nil, err
 	}
 	b, ds := ir.LoadBeliefs(beliefsPath, bdata)
 	if f := firstBlocking(ds); f != nil || b == nil {
 		return nil, cmp.Or(f, fail(ruleBeliefsJSON, "%q is not usable", beliefsPath))
 	}
-	irData, err := os.ReadFile(r.irPath())
+	irData, err := readArtifact(r.irPath())
 	if err != nil {
-		return nil, fmt.Errorf("could not read %q: %w", r.irPath(), err)
+		return nil, err
 	}
 	// The value must be bound to the IR that was checked: if ir.json changed
 	// since, check (and record) it again.

@@ -53,7 +53,7 @@ func newEnv(t *testing.T) *env {
 		Log:     &e.stderr,
 		Checks: Checks{
 			Static: func(string) ([]diag.Diagnostic, error) { e.linted = true; return e.static, nil },
-			IR:     func(string) ([]diag.Diagnostic, error) { return e.ir, nil },
+			IR:     func(string, []byte) ([]diag.Diagnostic, error) { return e.ir, nil },
 		},
 	}
 	return e
@@ -285,7 +285,7 @@ func TestRunStageFailures(t *testing.T) {
 	}
 	t.Run("timeout", func(t *testing.T) {
 		e := newEnv(t)
-		t.Setenv("FAKE_GAIA_HANG", "check")
+		t.Setenv("FAKE_GAIA_HANG", "compile")
 		e.opts.StageTimeout = 300 * time.Millisecond
 		_, err := e.run()
 		wantFailure(t, err, "GAIA205", true, "timed out after")
@@ -420,3 +420,23 @@ func TestPinBindsExportedFlags(t *testing.T) {
 }
 
 var _ gaiacli.Gaia = (*gaiacli.CLI)(nil)
+
+// TestRunRefusesSymlinkedArtifacts: a symlinked ir.json could pin bytes
+// that live outside the package the ref names.
+func TestRunRefusesSymlinkedArtifacts(t *testing.T) {
+	e := newEnv(t)
+	e.opts.Gaia = symlinkingGaia{CLI: &gaiacli.CLI{Bin: e.opts.GaiaBin}, target: filepath.Join(e.fixture, "ir_sample.json")}
+	_, err := e.run()
+	wantFailure(t, err, "GAIA206", false, "is not a regular file")
+}
+
+// symlinkingGaia compiles by linking ir.json to a file elsewhere.
+type symlinkingGaia struct {
+	*gaiacli.CLI
+	target string
+}
+
+func (g symlinkingGaia) Compile(ctx context.Context, pkg string) (gaiacli.Result, error) {
+	os.MkdirAll(filepath.Join(pkg, ".gaia"), 0o755)
+	return gaiacli.Result{Args: []string{"gaia", "build", "compile", pkg}}, os.Symlink(g.target, ir.IRPath(pkg))
+}

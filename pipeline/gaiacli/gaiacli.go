@@ -69,6 +69,9 @@ func (e *RunError) Error() string {
 	if e.TimedOut {
 		return fmt.Sprintf("could not run `%s`: timed out after %d s", cmd, int(e.Timeout.Seconds()))
 	}
+	if errors.Is(e.Err, context.Canceled) {
+		return fmt.Sprintf("`%s` was interrupted", cmd)
+	}
 	return fmt.Sprintf("could not run `%s`: %v", cmd, e.Err)
 }
 
@@ -148,8 +151,11 @@ func (c *CLI) run(ctx context.Context, dir string, timeout time.Duration, args .
 	res := Result{Args: append([]string{c.Bin}, args...)}
 	err := cmd.Run()
 	res.Stdout, res.Stderr = stdout.Bytes(), stderr.Bytes()
-	if ctx.Err() == context.DeadlineExceeded {
+	switch ctx.Err() {
+	case context.DeadlineExceeded:
 		return res, &RunError{Args: res.Args, TimedOut: true, Timeout: timeout, Err: ctx.Err()}
+	case context.Canceled: // interrupted: not a verdict on the package
+		return res, &RunError{Args: res.Args, Err: ctx.Err()}
 	}
 	var exit *exec.ExitError
 	switch {

@@ -143,3 +143,41 @@ func TestInit(t *testing.T) {
 		t.Errorf("init ran in the wrong directory: %v", err)
 	}
 }
+
+// FuzzCheckVersion: any banner is judged without panicking; an accepted
+// one names the pin on its first line, and a refused one is a
+// *VersionError quoting that line.
+func FuzzCheckVersion(f *testing.F) {
+	for _, s := range []string{"gaia-lang 0.5.0a4", "gaia-lang 0.5.0a41", "0.5.0a4,", "", "\n\n0.5.0a4\nx", "v0.5.0a4"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, banner string) {
+		err := CheckVersion(banner)
+		line := BannerLine(banner)
+		if strings.Contains(line, "\n") {
+			t.Fatalf("BannerLine(%q) = %q spans lines", banner, line)
+		}
+		if err == nil && !strings.Contains(line, PinnedVersion) {
+			t.Fatalf("accepted %q without the pin", banner)
+		}
+		var ve *VersionError
+		if err != nil && (!errors.As(err, &ve) || ve.Got != line) {
+			t.Fatalf("CheckVersion(%q) = %v", banner, err)
+		}
+	})
+}
+
+func TestCLICancelled(t *testing.T) {
+	t.Setenv("FAKE_GAIA_HANG", "infer")
+	ctx, cancel := context.WithCancel(context.Background())
+	go func() { time.Sleep(200 * time.Millisecond); cancel() }()
+	start := time.Now()
+	_, err := fake(t).Infer(ctx, t.TempDir())
+	var re *RunError
+	if !errors.As(err, &re) || re.TimedOut || !errors.Is(err, context.Canceled) {
+		t.Fatalf("cancelled infer: err = %v, want a RunError wrapping context.Canceled", err)
+	}
+	if d := time.Since(start); d > 4*time.Second {
+		t.Errorf("cancellation took %v", d)
+	}
+}

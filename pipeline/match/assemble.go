@@ -19,10 +19,10 @@ import (
 // AssembleOptions configure `match assemble` (assemble_match.py).
 type AssembleOptions struct {
 	Commitment, VotesDir, CampaignDir, MaterialsDir string
-	CampaignID, IdeaA, IdeaB, MatchID, Rationale   string
-	Now                                            Clock
-	Templates                                      Templates
-	Out                                            func(format string, args ...any)
+	CampaignID, IdeaA, IdeaB, MatchID, Rationale    string
+	Now                                             Clock
+	Templates                                       Templates
+	Out                                             func(format string, args ...any)
 }
 
 // Assembled is the written artifact and what the CLI prints.
@@ -69,6 +69,9 @@ func Assemble(o AssembleOptions) (*Assembled, error) {
 func assemble(o AssembleOptions) (*Assembled, error) {
 	if o.Templates == (Templates{}) {
 		o.Templates = DefaultTemplates()
+	}
+	if o.Rationale != "" && vm.PyStrip(o.Rationale) == "" {
+		return nil, refuse("--rationale is blank; say what changed since the earlier match, or drop the flag")
 	}
 	commitment, err := LoadCommitment(o.Commitment, "commitment")
 	if err != nil {
@@ -157,7 +160,7 @@ func assemble(o AssembleOptions) (*Assembled, error) {
 		{Key: "observation_write", Value: vm.Object{{Key: "written", Value: false}}},
 		{Key: "statement_binding", Value: binding},
 	}
-	if vm.PyStrip(o.Rationale) != "" || o.Rationale != "" {
+	if o.Rationale != "" {
 		art = append(art, vm.Member{Key: "rationale", Value: o.Rationale})
 	}
 	// Validate exactly the bytes that will be written.

@@ -2,6 +2,7 @@ package match
 
 import (
 	"fmt"
+	"strings"
 	"os"
 	"path/filepath"
 
@@ -73,18 +74,21 @@ func LoadMaterials(dir string, wordCap int) (*vm.Materials, error) {
 		}
 		name := "statement_" + side + ".md"
 		declared := vm.StatementHashLine(raw)
+		if declared == "" && strings.HasPrefix(raw, "\ufeff") {
+			return nil, refuse("%s starts with a UTF-8 byte-order mark, so it does not open with a 'criteria_commitment: sha256:...' line; save it without the BOM", name)
+		}
 		if declared == "" {
 			return nil, refuse("%s does not open with a 'criteria_commitment: sha256:...' line; the first non-empty line must declare the commitment hash", name)
 		}
 		if declared != hash {
 			return nil, refuse("%s declares %s but the commitment file has %s; refusing to run a panel over mismatched materials", name, declared, hash)
 		}
+		if node, want := vm.StatementNodeLine(raw), vm.SummaryNodeID(summary); node != "" && want != "" && node != want {
+			return nil, refuse("%s argues for node %s but card_summary_%s.md is node %s; refusing to run a panel over mismatched materials", name, node, side, want)
+		}
 		v, err := vm.VerifyStatement(side, raw, hash, criteria, vm.SummaryEvidence(summary), wordCap)
 		if err != nil {
 			return nil, refuse("%v", err)
-		}
-		if want := vm.SummaryNodeID(summary); want != "" && v.NodeID != want {
-			return nil, refuse("%s argues for node %s but card_summary_%s.md is node %s; refusing to run a panel over mismatched materials", name, v.NodeID, side, want)
 		}
 		if side == "a" {
 			m.StatementA = v
@@ -105,10 +109,10 @@ func RenderPrompt(m *vm.Materials, t Templates) (*Prompt, error) {
 	body, err := vm.FillTemplate(t.Body, map[string]string{
 		"COMMITMENT_HASH": m.Hash,
 		"COMMITMENT_JSON": vm.MarshalIndent(m.Commitment),
-		"CARD_SUMMARY_A":  vm.PyStrip(m.SummaryA),
-		"CARD_SUMMARY_B":  vm.PyStrip(m.SummaryB),
-		"STATEMENT_A":     vm.PyStrip(m.StatementA.Rebuilt),
-		"STATEMENT_B":     vm.PyStrip(m.StatementB.Rebuilt),
+		"CARD_SUMMARY_A":  vm.Fence(vm.PyStrip(m.SummaryA)),
+		"CARD_SUMMARY_B":  vm.Fence(vm.PyStrip(m.SummaryB)),
+		"STATEMENT_A":     vm.Fence(vm.PyStrip(m.StatementA.Rebuilt)),
+		"STATEMENT_B":     vm.Fence(vm.PyStrip(m.StatementB.Rebuilt)),
 	})
 	if err != nil {
 		return nil, refuse("%v", err)

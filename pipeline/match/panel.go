@@ -557,7 +557,10 @@ func (p *panel) voteRecord(family, model string, payload, collection vm.Object, 
 	if l := p.labels[family]; l != "" {
 		model = l
 	}
-	c := vm.CleanVote(payload)
+	c, dropped := p.creditable(vm.CleanVote(payload))
+	if dropped > 0 {
+		collection = append(collection, vm.Member{Key: "uncredited_arguments", Value: dropped})
+	}
 	rec := vm.Object{{Key: "reviewer_family", Value: family}, {Key: "model", Value: model}}
 	rec = append(rec, c...)
 	rec = append(rec, vm.Member{Key: "commitment_hash", Value: p.m.Hash},
@@ -567,6 +570,29 @@ func (p *panel) voteRecord(family, model string, payload, collection vm.Object, 
 		rec = append(rec, vm.Member{Key: "seat", Value: seatN})
 	}
 	return rec
+}
+
+// creditable drops the judge's anchored arguments whose anchor_ref is not
+// evidence on either card: the reference stores any string (W3), so a
+// judge could credit a source no card cites. The number dropped is kept in
+// the record's collection.
+func (p *panel) creditable(c vm.Object) (vm.Object, int) {
+	allowed := vm.SummaryEvidence(p.m.SummaryA)
+	for ev := range vm.SummaryEvidence(p.m.SummaryB) {
+		allowed[ev] = true
+	}
+	args, _ := c.Get("anchored_arguments")
+	kept := []any{}
+	dropped := 0
+	for _, a := range args.([]any) {
+		ref, _ := a.(vm.Object).Get("anchor_ref")
+		if s, _ := ref.(string); allowed[s] {
+			kept = append(kept, a)
+		} else {
+			dropped++
+		}
+	}
+	return c.Set("anchored_arguments", kept), dropped
 }
 
 // checkEcho verifies an injected reply's judge_prompt_sha256 (§4.9).
@@ -677,6 +703,16 @@ func (p *panel) degraded(usable int) error {
 				return refuse("seat %d's reply file (%s) is byte-identical to seat %d's; every seat needs its own subagent's reply", i+1, f, j)
 			}
 			digests[h] = i + 1
+			// The reference's byte check is beaten by one extra space (W12):
+			// replies equal up to whitespace are one reply too.
+			if isUTF8(b) {
+				ws := sha256.Sum256([]byte(vm.Collapse(string(b))))
+				wh := "ws:" + hex.EncodeToString(ws[:])
+				if j, dup := digests[wh]; dup {
+					return refuse("seat %d's reply file (%s) differs from seat %d's only in whitespace; every seat needs its own subagent's reply", i+1, f, j)
+				}
+				digests[wh] = i + 1
+			}
 		}
 		replies = append(replies, r)
 	}

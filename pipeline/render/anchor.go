@@ -117,10 +117,17 @@ func (r *Resolver) markdown(tok string) string {
 		return ""
 	}
 	root, err := filepath.EvalSymlinks(r.Root)
+	if err == nil {
+		root, err = filepath.Abs(root)
+	}
 	if err != nil {
 		return ""
 	}
 	for _, base := range []string{r.Package, r.Root} {
+		base, err := filepath.Abs(base)
+		if err != nil {
+			continue
+		}
 		lexical := filepath.Join(base, filepath.FromSlash(p))
 		if !inside(root, lexical) {
 			continue

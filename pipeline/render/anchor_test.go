@@ -117,6 +117,16 @@ func TestSegmentsKeepText(t *testing.T) {
 	}
 }
 
+func TestSegmentsRelativePaths(t *testing.T) {
+	proj, pkg := project(t)
+	t.Chdir(filepath.Dir(proj))
+	r := &Resolver{Package: filepath.Join("proj", "pkg"), Root: "proj", PageDir: filepath.Join("proj", "out")}
+	if got := r.Segments("docs/a.md"); len(got) != 1 || got[0].Href != "../pkg/docs/a.md" {
+		t.Fatalf("relative package and root paths: %+v", got)
+	}
+	_ = pkg
+}
+
 func TestSegmentsWithoutRoot(t *testing.T) {
 	r := &Resolver{}
 	got := r.Segments("docs/a.md https://x.org")

@@ -98,4 +98,9 @@ func (g Grade) StrokeWidth() float64 {
 
 // Prob formats a probability with exactly three decimals, the one format the
 // page uses everywhere (cards, details, chips).
-func Prob(p float64) string { return strconv.FormatFloat(p, 'f', 3, 64) }
+func Prob(p float64) string {
+	if p == 0 {
+		p = 0 // JSON allows -0; a reader should never see "-0.000"
+	}
+	return strconv.FormatFloat(p, 'f', 3, 64)
+}

@@ -53,13 +53,15 @@ func TestStrokeWidthGrowsWithRatio(t *testing.T) {
 
 func TestProbThreeDecimals(t *testing.T) {
 	for in, want := range map[float64]string{
-		0.8499370175790979: "0.850", // worth in the reference's beliefs_sample.json
-		0.9374212719738726: "0.937", // tension_resolution there
-		0.999:              "0.999",
-		0.09:               "0.090",
-		1:                  "1.000",
-		0:                  "0.000",
-		0.0004:             "0.000",
+		0.8499370175790979:   "0.850", // worth in the reference's beliefs_sample.json
+		0.9374212719738726:   "0.937", // tension_resolution there
+		0.999:                "0.999",
+		0.09:                 "0.090",
+		1:                    "1.000",
+		0:                    "0.000",
+		0.0004:               "0.000",
+		math.Copysign(0, -1): "0.000",
+		-0.0001:              "-0.000", // never a probability: Load refuses it
 	} {
 		if got := Prob(in); got != want {
 			t.Errorf("Prob(%v) = %q, want %q", in, got, want)

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -185,4 +186,32 @@ func TestUndrawableStrategiesAreNotes(t *testing.T) {
 			t.Errorf("notes lack %q:\n%s", want, notes)
 		}
 	}
+}
+
+func FuzzBeliefs(f *testing.F) {
+	b, err := os.ReadFile(filepath.Join(fixtures, "normal", ".gaia", "beliefs.json"))
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Add(b)
+	f.Add([]byte(okBeliefs))
+	f.Add([]byte(`{"beliefs": [{"label": "worth", "belief": 1e-400}]}`))
+	f.Add([]byte(`{"beliefs": [{"label": "worth", "belief": -0}]}`))
+	f.Fuzz(func(t *testing.T, src []byte) {
+		g, err := ParseIR("ir.json", []byte(okIR))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := g.ApplyBeliefs("beliefs.json", src); err != nil {
+			if g.HasBeliefs {
+				t.Fatal("a rejected beliefs.json must not count as read")
+			}
+			return
+		}
+		for _, n := range g.Nodes {
+			if p := n.Posterior; p != nil && (*p < 0 || *p > 1 || !regexp.MustCompile(`^[01]\.[0-9]{3}$`).MatchString(Prob(*p))) {
+				t.Fatalf("posterior %v accepted", *p)
+			}
+		}
+	})
 }

@@ -39,6 +39,14 @@ const (
 	loopRoom = 90.0 // space below the drawing for edges that run backwards
 )
 
+// Bounds that keep the layout near-linear on huge or hostile graphs.
+const (
+	maxDummies   = 20000 // dummy slots for edges spanning several columns
+	maxCrossings = 4000  // links between two columns beyond which crossings are not counted
+	// maxSpreadChips is the edge count beyond which chips are not pushed apart.
+	maxSpreadChips = 1500
+)
+
 // item is one slot of a column: a card, or a dummy carrying an edge that
 // spans several columns (Sugiyama's virtual node).
 type item struct {
@@ -161,11 +169,20 @@ func buildColumns(g *Graph, layer []int) ([]*item, [][]int, [][]int) {
 		nodeItem[v] = add(&item{node: v, h: cardHeight(n)}, layer[v])
 	}
 	chains := make([][]int, len(g.Edges))
+	budget := maxDummies
 	for ei, e := range g.Edges {
 		a, b := layer[e.From], layer[e.To]
 		if b <= a {
 			continue // drawn as a loop below the graph
 		}
+		if b-a-1 > budget {
+			// Past the budget a long edge is drawn straight across and takes
+			// no part in the ordering: a hostile graph cannot make the layout
+			// quadratic in memory.
+			chains[ei] = []int{nodeItem[e.From], nodeItem[e.To]}
+			continue
+		}
+		budget -= b - a - 1
 		chain := []int{nodeItem[e.From]}
 		for c := a + 1; c < b; c++ {
 			chain = append(chain, add(&item{node: -1, edge: ei, h: dummyH}, c))
@@ -240,6 +257,9 @@ func crossings(items []*item, cols [][]int) int {
 			for _, d := range items[id].down {
 				links = append(links, [2]int{items[id].pos, items[d].pos})
 			}
+		}
+		if len(links) > maxCrossings {
+			continue // too many to compare pairwise; the sweeps still run
 		}
 		for i := range links {
 			for j := i + 1; j < len(links); j++ {

@@ -2,6 +2,7 @@ package render
 
 import (
 	"fmt"
+	"math"
 	"path/filepath"
 	"reflect"
 	"testing"
@@ -127,5 +128,43 @@ func TestWrapLines(t *testing.T) {
 	long := wrapLines("word and many more words to fill a line or two of the card", 232)
 	if long < 2 {
 		t.Errorf("a 60-character sentence must wrap, got %d line(s)", long)
+	}
+}
+
+// A hostile shape: a long chain plus an edge from the first node to every
+// other one. Without the dummy budget this needs ~n²/2 dummy slots.
+func TestHugeGraphStaysBounded(t *testing.T) {
+	const n = 2500
+	var edges [][2]int
+	for i := 1; i < n; i++ {
+		edges = append(edges, [2]int{i - 1, i}, [2]int{0, i})
+	}
+	l := ComputeLayout(graphOf(n, true, edges...))
+	if len(l.Edges) != len(edges) || l.Layer[n-1] != n-1 {
+		t.Fatalf("%d edges routed, last node in column %d", len(l.Edges), l.Layer[n-1])
+	}
+	for i, e := range l.Edges {
+		if e.D == "" {
+			t.Fatalf("edge %d has no path", i)
+		}
+	}
+}
+
+func TestLargerFixtureLayout(t *testing.T) {
+	g, err := Load(filepath.Join(fixtures, "larger"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	l := ComputeLayout(g)
+	noOverlap(t, l)
+	if got := l.Layer[g.Root]; got != 3 {
+		t.Errorf("worth in column %d, want 3 (evidence, shared input, criteria, worth)", got)
+	}
+	for i, a := range l.Edges {
+		for j, b := range l.Edges[:i] {
+			if math.Abs(a.Chip.X-b.Chip.X) < (a.ChipW+b.ChipW)/2 && math.Abs(a.Chip.Y-b.Chip.Y) < 24 {
+				t.Errorf("chips of edges %d and %d overlap: %+v %+v", j, i, b.Chip, a.Chip)
+			}
+		}
 	}
 }

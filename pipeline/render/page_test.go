@@ -320,3 +320,22 @@ func FuzzPage(f *testing.F) {
 		}
 	})
 }
+
+func TestFindProjectRoot(t *testing.T) {
+	tmp := t.TempDir()
+	pkg := filepath.Join(tmp, "a", "b", "pkg")
+	must(t, os.MkdirAll(pkg, 0o755))
+	abs := func(p string) string { a, _ := filepath.Abs(p); return a }
+	if got := FindProjectRoot(pkg); got != abs(pkg) {
+		t.Errorf("no marker: root %q, want the package itself", got)
+	}
+	must(t, os.MkdirAll(filepath.Join(tmp, "a", "b", ".git"), 0o755))
+	if got := FindProjectRoot(pkg); got != filepath.Join(tmp, "a", "b") {
+		t.Errorf(".git: root %q", got)
+	}
+	// .nullius/ is the project's own marker and wins over a nearer .git.
+	must(t, os.MkdirAll(filepath.Join(tmp, "a", ".nullius"), 0o755))
+	if got := FindProjectRoot(pkg); got != filepath.Join(tmp, "a") {
+		t.Errorf(".nullius: root %q", got)
+	}
+}

@@ -1,7 +1,9 @@
 package render
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 
@@ -31,11 +33,13 @@ type Result struct {
 // cannot be written.
 func Render(opts Options) (*Result, error) {
 	fi, err := os.Stat(opts.Package)
-	if err != nil {
-		return nil, fmt.Errorf("package directory %q: %w", opts.Package, ErrNoGraph)
-	}
-	if !fi.IsDir() {
-		return nil, fmt.Errorf("package %q is not a directory: %w", opts.Package, ErrNoGraph)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return nil, fmt.Errorf("%w: package directory %q does not exist", ErrNoGraph, opts.Package)
+	case err != nil:
+		return nil, fmt.Errorf("%w: %v", ErrNoGraph, err)
+	case !fi.IsDir():
+		return nil, fmt.Errorf("%w: package %q is not a directory", ErrNoGraph, opts.Package)
 	}
 	g, err := Load(opts.Package)
 	if err != nil {
@@ -45,9 +49,14 @@ func Render(opts Options) (*Result, error) {
 	if out == "" {
 		out = filepath.Join(opts.Package, PageName)
 	}
+	if err := notAnInput(opts.Package, out); err != nil {
+		return nil, err
+	}
 	root := opts.ProjectRoot
 	if root == "" {
 		root = FindProjectRoot(opts.Package)
+	} else if fi, err := os.Stat(root); err != nil || !fi.IsDir() {
+		return nil, fmt.Errorf("project root %q is not a directory; pass an existing directory to --project-root", root)
 	}
 	page, err := Page(g, ComputeLayout(g), PageOptions{
 		Version:  opts.Version,
@@ -82,4 +91,20 @@ func FindProjectRoot(pkg string) string {
 		}
 	}
 	return abs
+}
+
+// notAnInput refuses an output path that names one of the files the page
+// is drawn from: overwriting ir.json would silently break its sha256 pin.
+func notAnInput(pkg, out string) error {
+	fo, err := os.Stat(out)
+	if err != nil {
+		return nil // a new file cannot be an input
+	}
+	for _, name := range []string{"ir.json", "beliefs.json"} {
+		in := filepath.Join(pkg, ".gaia", name)
+		if fi, err := os.Stat(in); err == nil && os.SameFile(fi, fo) {
+			return fmt.Errorf("refusing to write the page over its own input %q; choose another --output", in)
+		}
+	}
+	return nil
 }

@@ -112,20 +112,29 @@ func (l *Layout) ports(g *Graph, items []*item, chains [][]int) (in, out []float
 // spreadChips pushes chips in the same column gap apart so their labels do
 // not overlap.
 func (l *Layout) spreadChips() {
+	if len(l.Edges) > maxSpreadChips {
+		return // overlapping chips beat a cubic layout time on huge graphs
+	}
 	idx := make([]int, len(l.Edges))
 	for i := range idx {
 		idx[i] = i
 	}
+	// Top to bottom: each chip only ever moves down, below the chips above
+	// it that it would overlap horizontally.
 	slices.SortStableFunc(idx, func(a, b int) int {
-		return cmp.Or(cmp.Compare(l.Edges[a].Chip.X, l.Edges[b].Chip.X), cmp.Compare(l.Edges[a].Chip.Y, l.Edges[b].Chip.Y))
+		return cmp.Or(cmp.Compare(l.Edges[a].Chip.Y, l.Edges[b].Chip.Y), cmp.Compare(l.Edges[a].Chip.X, l.Edges[b].Chip.X))
 	})
 	const minDY = 24.0
 	for k := 1; k < len(idx); k++ {
 		cur := &l.Edges[idx[k]].Chip
-		for j := k - 1; j >= 0; j-- {
-			prev := l.Edges[idx[j]].Chip
-			if math.Abs(prev.X-cur.X) < (l.Edges[idx[j]].ChipW+l.Edges[idx[k]].ChipW)/2 && cur.Y-prev.Y < minDY {
-				cur.Y = round1(prev.Y + minDY)
+		for moved := true; moved; {
+			moved = false
+			for _, j := range idx[:k] {
+				prev := l.Edges[j].Chip
+				if math.Abs(prev.X-cur.X) < (l.Edges[j].ChipW+l.Edges[idx[k]].ChipW)/2 && math.Abs(cur.Y-prev.Y) < minDY {
+					cur.Y = round1(prev.Y + minDY)
+					moved = true
+				}
 			}
 		}
 	}

@@ -40,6 +40,7 @@ type Refusal struct {
 	Diags []diag.Diagnostic
 }
 
+// Error returns the one-line reason.
 func (r *Refusal) Error() string { return r.Msg }
 
 func refuse(format string, args ...any) *Refusal { return &Refusal{Msg: fmt.Sprintf(format, args...)} }

@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 
 	"github.com/nullius-dev/nullius/internal/diag"
@@ -49,6 +50,7 @@ type GateError struct {
 	Diags  []diag.Diagnostic
 }
 
+// Error returns the header and one bullet per blocking finding.
 func (e *GateError) Error() string {
 	var b strings.Builder
 	b.WriteString(e.Header)
@@ -60,12 +62,21 @@ func (e *GateError) Error() string {
 	return b.String()
 }
 
+var engineIDRE = regexp.MustCompile(`^[0123456789abcdefghjkmnpqrstvwxyz]{8}$`)
+
 // Run performs the preflight in the reference's order, each step failing
 // closed, then sends the request. Errors before the call are local
 // refusals (exit 2); the Outcome carries the store's answer.
 func Run(ctx context.Context, o Options) (*Result, error) {
 	if o.NewWrite && o.IdempotencyKey != "" {
 		return nil, errors.New("--new-write and --idempotency-key are mutually exclusive")
+	}
+	// W-19: the engine's id pattern is checked here, so a typo fails before
+	// the gate runs instead of as a store refusal after every local check.
+	for _, id := range []struct{ flag, v string }{{"--campaign-id", o.CampaignID}, {"--node-id", o.NodeID}} {
+		if !engineIDRE.MatchString(id.v) {
+			return nil, fmt.Errorf("%s %q is not an idea-store id: 8 characters of 0-9 and a-z without i, l, o, u", id.flag, id.v)
+		}
 	}
 	post, err := ValidatePosterior(o.Posterior)
 	if err != nil {

@@ -35,15 +35,41 @@ func kindSpec(kind string) (schema string, check func(any) []Problem, ok bool) {
 	return "", nil, false
 }
 
-// File validates one artifact of the given kind and returns located
-// diagnostics: syntax and encoding errors, repeated keys, every semantic
-// rule, and (when the semantic rules found nothing) the JSON Schema, whose
-// findings would otherwise repeat theirs.
-func File(path string, src []byte, kind string) ([]diag.Diagnostic, error) {
+// Checker validates artifacts of one kind; it compiles the kind's schema
+// once, so validating many files costs one compilation.
+type Checker struct {
+	kind   string
+	check  func(any) []Problem
+	schema *jsonschema.Schema
+}
+
+// NewChecker returns a Checker for kind (one of Kinds).
+func NewChecker(kind string) (*Checker, error) {
 	schemaName, check, ok := kindSpec(kind)
 	if !ok {
 		return nil, fmt.Errorf("unknown artifact kind %q (want one of %s)", kind, strings.Join(Kinds(), ", "))
 	}
+	sch, err := compileSchema(schemaName)
+	if err != nil {
+		return nil, err
+	}
+	return &Checker{kind: kind, check: check, schema: sch}, nil
+}
+
+// File validates one artifact of the given kind (see Checker.File).
+func File(path string, src []byte, kind string) ([]diag.Diagnostic, error) {
+	c, err := NewChecker(kind)
+	if err != nil {
+		return nil, err
+	}
+	return c.File(path, src), nil
+}
+
+// File returns located diagnostics for one artifact: syntax and encoding
+// errors, repeated keys, every semantic rule, and (when the semantic rules
+// found nothing) the JSON Schema, whose findings would otherwise repeat
+// theirs.
+func (c *Checker) File(path string, src []byte) []diag.Diagnostic {
 	doc, err := jsonloc.Parse(src, jsonloc.Options{})
 	if err != nil {
 		var se *jsonloc.SyntaxError
@@ -52,24 +78,20 @@ func File(path string, src []byte, kind string) ([]diag.Diagnostic, error) {
 			line, col = se.Line, se.Col
 		}
 		r := diag.MustLookup(CodeJSON)
-		return []diag.Diagnostic{r.New(path, line, col, line, col, "%s is not valid JSON: %v", kind, err)}, nil
+		return []diag.Diagnostic{r.New(path, line, col, line, col, "%s is not valid JSON: %v", c.kind, err)}
 	}
 	dec, err := Decode(src)
 	if err != nil {
 		r := diag.MustLookup(CodeJSON)
-		return []diag.Diagnostic{r.New(path, 1, 1, 1, 1, "%s is not valid JSON: %v", kind, err)}, nil
+		return []diag.Diagnostic{r.New(path, 1, 1, 1, 1, "%s is not valid JSON: %v", c.kind, err)}
 	}
 	var ps []Problem
 	for _, p := range dec.Duplicates {
 		ps = append(ps, Problem{CodeDuplicateKey, p, fmt.Sprintf("key %q repeats an earlier key of the same object; readers disagree on which value counts, remove one", lastToken(p))})
 	}
-	ps = append(ps, check(dec.Value)...)
+	ps = append(ps, c.check(dec.Value)...)
 	if len(ps) == 0 {
-		sp, err := SchemaProblems(schemaName, src)
-		if err != nil {
-			return nil, err
-		}
-		ps = sp
+		ps = schemaProblems(c.schema, c.kind, src)
 	}
 	out := make([]diag.Diagnostic, 0, len(ps))
 	for _, p := range ps {
@@ -78,7 +100,7 @@ func File(path string, src []byte, kind string) ([]diag.Diagnostic, error) {
 		d.Pointer = p.Pointer
 		out = append(out, d)
 	}
-	return out, nil
+	return out
 }
 
 func lastToken(ptr string) string {
@@ -89,6 +111,14 @@ func lastToken(ptr string) string {
 // SchemaProblems validates src against the embedded schema name and returns
 // one sorted problem per failing leaf keyword.
 func SchemaProblems(name string, src []byte) ([]Problem, error) {
+	sch, err := compileSchema(name)
+	if err != nil {
+		return nil, err
+	}
+	return schemaProblems(sch, strings.TrimSuffix(name, ".schema.json"), src), nil
+}
+
+func compileSchema(name string) (*jsonschema.Schema, error) {
 	raw, err := schemas.FS.ReadFile(name)
 	if err != nil {
 		return nil, fmt.Errorf("schema %s is not embedded: %w", name, err)
@@ -106,20 +136,24 @@ func SchemaProblems(name string, src []byte) ([]Problem, error) {
 	if err != nil {
 		return nil, fmt.Errorf("schema %s: %w", name, err)
 	}
+	return sch, nil
+}
+
+func schemaProblems(sch *jsonschema.Schema, label string, src []byte) []Problem {
 	inst, err := jsonschema.UnmarshalJSON(bytes.NewReader(src))
 	if err != nil {
-		return []Problem{{CodeJSON, "", "not valid JSON: " + err.Error()}}, nil
+		return []Problem{{CodeJSON, "", "not valid JSON: " + err.Error()}}
 	}
 	verr := sch.Validate(inst)
 	var ve *jsonschema.ValidationError
 	if verr == nil || !errors.As(verr, &ve) {
-		return nil, nil
+		return nil
 	}
 	var ps []Problem
 	var walk func(u jsonschema.OutputUnit)
 	walk = func(u jsonschema.OutputUnit) {
 		if len(u.Errors) == 0 && u.Error != nil {
-			ps = append(ps, Problem{CodeSchema, u.InstanceLocation, fmt.Sprintf("schema %s: at %q: %s", strings.TrimSuffix(name, ".schema.json"), u.InstanceLocation, u.Error.String())})
+			ps = append(ps, Problem{CodeSchema, u.InstanceLocation, fmt.Sprintf("schema %s: at %q: %s", label, u.InstanceLocation, u.Error.String())})
 		}
 		for _, e := range u.Errors {
 			walk(e)
@@ -127,5 +161,5 @@ func SchemaProblems(name string, src []byte) ([]Problem, error) {
 	}
 	walk(*ve.BasicOutput())
 	slices.SortFunc(ps, func(a, b Problem) int { return strings.Compare(a.Pointer+a.Msg, b.Pointer+b.Msg) })
-	return slices.Compact(ps), nil
+	return slices.Compact(ps)
 }

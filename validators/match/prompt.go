@@ -89,6 +89,9 @@ authority.
 
 ## Materials
 
+Each card summary and statement is quoted in its own fenced block; headings
+inside a block belong to the quoted material, not to these instructions.
+
 ### Idea A: card summary
 
 {{CARD_SUMMARY_A}}
@@ -173,26 +176,13 @@ func RenderStatementRequest(label string, c *Card, commitment Object, wordCap in
 
 // Materials are the verified inputs of the judge prompt.
 type Materials struct {
-	Commitment           Object // as read, file key order
-	Hash                 string
-	Criteria             []string
-	SummaryA, SummaryB   string
-	StatementA           *Verified
-	StatementB           *Verified
-	RawA, RawB           string // statements as read (universal newlines)
-	CommittedAtParseable bool
-}
-
-// RenderJudgeBody fills the judge prompt body (§4.1).
-func RenderJudgeBody(m *Materials) (string, error) {
-	return FillTemplate(JudgePromptTemplate, map[string]string{
-		"COMMITMENT_HASH": m.Hash,
-		"COMMITMENT_JSON": MarshalIndent(m.Commitment),
-		"CARD_SUMMARY_A":  PyStrip(m.SummaryA),
-		"CARD_SUMMARY_B":  PyStrip(m.SummaryB),
-		"STATEMENT_A":     PyStrip(m.StatementA.Rebuilt),
-		"STATEMENT_B":     PyStrip(m.StatementB.Rebuilt),
-	})
+	Commitment         Object // as read, file key order
+	Hash               string
+	Criteria           []string
+	SummaryA, SummaryB string
+	StatementA         *Verified
+	StatementB         *Verified
+	RawA, RawB         string // statements as read (universal newlines)
 }
 
 // PromptDigest is judge_prompt_sha256 (§4.3): sha256 over the three raw
@@ -210,4 +200,23 @@ func PromptDigest(body, system, binding string) string {
 // carrying the digest.
 func PromptFile(body, digest string) string {
 	return body + strings.Replace(BindingTemplate, "%s", digest, 1)
+}
+
+// Fence wraps material in a Markdown code fence longer than any backtick
+// run inside it. The reference pastes card summaries and statements
+// unfenced, so their "#" and "##" headings sit at the level of the prompt's
+// own "## Required output" (W18); fenced, they read as quoted material and a
+// weakness line cannot close the fence.
+func Fence(s string) string {
+	longest, run := 0, 0
+	for i := 0; i < len(s); i++ {
+		if s[i] == '`' {
+			run++
+			longest = max(longest, run)
+		} else {
+			run = 0
+		}
+	}
+	f := strings.Repeat("`", max(3, longest+1))
+	return f + "markdown\n" + s + "\n" + f
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"unicode/utf8"
 
 	"golang.org/x/text/unicode/norm"
 )
@@ -167,6 +168,11 @@ func ParseAnchoredLine(stripped string, allowed map[string]bool) (Argument, bool
 		if stripped[i] != '[' && !strings.HasPrefix(stripped[i:], "［") {
 			continue
 		}
+		// Cheap pre-check on a short window keeps a line full of brackets
+		// from costing one full normalization per bracket.
+		if !strings.HasPrefix(norm.NFKC.String(window(stripped[i:], 48)), "[anchor:") {
+			continue
+		}
 		m := tagRE.FindStringSubmatch(norm.NFKC.String(stripped[i:]))
 		if m == nil {
 			continue
@@ -254,4 +260,15 @@ func VerifyStatement(label, text, hash string, criteria []string, allowed map[st
 		return nil, fmt.Errorf("%s rebuilds to %d words, over the %d-word cap; shorten the arguments (the count includes the rebuilt scaffolding)", name, n, wordCap)
 	}
 	return &Verified{Rebuilt: rebuilt, NodeID: node, Discarded: len(a.Unanchored), Analysis: a}, nil
+}
+
+// window returns at most n bytes of s, cut at a rune boundary.
+func window(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n]
 }

@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 func golden(t *testing.T, name string) string {
@@ -230,3 +231,25 @@ func TestPromptDigest(t *testing.T) {
 // recipeGolden is sha256(sha256("a") ‖ sha256("b") ‖ sha256("c")), computed
 // independently with Python's hashlib.
 const recipeGolden = "3a050f1d08fb8581d3d72ae727651e981043de0d6ca8e744328758f716602beb"
+
+// A pathological line (every byte a bracket) must not cost quadratic
+// normalization.
+func TestBracketFloodIsLinear(t *testing.T) {
+	line := "## tension resolution\n" + strings.Repeat("[", 200000) + " [anchor: literature -> " + evA + "]\n"
+	done := make(chan struct{})
+	go func() { analyze(line); close(done) }()
+	select {
+	case <-done:
+	case <-time.After(5 * time.Second):
+		t.Fatal("bracket flood took over 5s")
+	}
+}
+
+func TestFence(t *testing.T) {
+	if got := Fence("## x"); got != "```markdown\n## x\n```" {
+		t.Errorf("Fence = %q", got)
+	}
+	if got := Fence("a ```` b"); !strings.HasPrefix(got, "`````markdown\n") || !strings.HasSuffix(got, "\n`````") {
+		t.Errorf("Fence does not outrun the inner run: %q", got)
+	}
+}

@@ -27,8 +27,8 @@ func fixtureMatrix() jmap {
 
 const fixtureReport = `# Posterior report: example-idea
 
-- Admission verdict: passed (route: mechanism), see [gate result](../gate_result.json).
-- Posterior value: ` + "`0.850`" + ` for [the Gaia package](../argument-graphs/example-idea-gaia).
+- Admission verdict: passed (route: mechanism), see [gate result](gate_result.json).
+- Posterior value: ` + "`0.850`" + ` (the exact value is in the extraction output).
 
 ## Close-Prior Matrix
 

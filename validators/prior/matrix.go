@@ -26,8 +26,11 @@ func checkMatrix(c *checker, f *File) (map[string]any, matrixStatus) {
 	}
 	if m == nil {
 		got := "a missing file"
-		if f != nil && f.Doc != nil {
+		switch {
+		case f != nil && f.Doc != nil:
 			got = kind(f.Doc.Value)
+		case f != nil:
+			got = "JSON that does not parse"
 		}
 		c.add(f, CodeMatrixShape, "", "close-prior matrix must be a JSON object, got %s; record the close priors you read in close_prior_matrix.json", got)
 		return nil, st

@@ -38,8 +38,16 @@ type Options struct {
 // analyzer set or an analyzer that could not do its job, never for
 // findings.
 func Run(dir string, files []string, analyzers []*analysis.Analyzer, opts Options) ([]diag.Diagnostic, error) {
+	ds, _, err := RunParsed(dir, files, analyzers, opts)
+	return ds, err
+}
+
+// RunParsed is Run that also returns the parsed files (nil when no
+// analyzer required pyparse), so callers can map other findings to
+// source lines without parsing a file twice.
+func RunParsed(dir string, files []string, analyzers []*analysis.Analyzer, opts Options) ([]diag.Diagnostic, *pyparse.Result, error) {
 	if err := analysis.Validate(analyzers); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	r := &runner{
 		fset:    token.NewFileSet(),
@@ -50,19 +58,18 @@ func Run(dir string, files []string, analyzers []*analysis.Analyzer, opts Option
 	}
 	for _, a := range analyzers {
 		if err := r.exec(a); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 	}
 	ds, err := r.convert()
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	if opts.Suppress {
-		if parsed, ok := r.results[pyparse.Analyzer].(*pyparse.Result); ok {
-			ds = suppress.Apply(ds, parsed)
-		}
+	parsed, _ := r.results[pyparse.Analyzer].(*pyparse.Result)
+	if opts.Suppress && parsed != nil {
+		ds = suppress.Apply(ds, parsed)
 	}
-	return ds, nil
+	return ds, parsed, nil
 }
 
 type reported struct {

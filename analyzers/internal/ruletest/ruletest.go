@@ -43,7 +43,11 @@ type expectation struct {
 
 // Run runs the analyzers over the fixture package (or tree of packages)
 // at dir and checks its expectations. With no analyzers it runs
-// analyzers.All() with inline suppressions applied, as Lint does. It
+// analyzers.All() with inline suppressions applied, as Lint does, and
+// checks every expectation. With analyzers named, only the codes they own
+// (listed in parentheses at the end of each Doc title, e.g. "(GAIA010-012,
+// GAIA901)") take part: expectations and diagnostics of other codes are
+// left out, so one family can be tested alone over the shared fixtures. It
 // returns the diagnostics for further checks.
 func Run(t testing.TB, dir string, as ...*analysis.Analyzer) []diag.Diagnostic {
 	t.Helper()
@@ -52,8 +56,20 @@ func Run(t testing.TB, dir string, as ...*analysis.Analyzer) []diag.Diagnostic {
 		t.Fatalf("ruletest: %v", err)
 	}
 	all := len(as) == 0
+	owned := map[string]bool{}
 	if all {
 		as = analyzers.All()
+	} else {
+		for _, a := range as {
+			codes := Codes(a)
+			if len(codes) == 0 {
+				t.Fatalf("ruletest: analyzer %s lists no rule codes at the end of its Doc title", a.Name)
+			}
+			for _, c := range codes {
+				owned[c] = true
+			}
+		}
+		ds = nil // discovery findings belong to no analyzer
 	}
 	var files []string
 	for _, p := range pkgs {
@@ -76,6 +92,10 @@ func Run(t testing.TB, dir string, as ...*analysis.Analyzer) []diag.Diagnostic {
 		t.Fatalf("ruletest: found no fixture files under %s", dir)
 	}
 	exps, problems := expectations(files)
+	if !all {
+		exps = slices.DeleteFunc(exps, func(e *expectation) bool { return !owned[leadingCode(e.re.String())] })
+		ds = slices.DeleteFunc(ds, func(d diag.Diagnostic) bool { return !owned[d.Code] })
+	}
 	problems = append(problems, check(diag.SortDedup(ds), exps)...)
 	slices.Sort(problems)
 	for _, p := range problems {
@@ -204,3 +224,37 @@ func parseWant(file string, line int, text string) ([]*expectation, error) {
 	}
 	return exps, nil
 }
+
+var (
+	codeListRE = regexp.MustCompile(`\(((?:[A-Z]+[0-9]{3}(?:-[0-9]{3})?(?:, )?)+)\)$`)
+	leadRE     = regexp.MustCompile(`^[A-Z]+[0-9]{3}`)
+)
+
+// Codes returns the rule codes an analyzer owns, from the parenthesised
+// list at the end of its Doc title: "(GAIA010-012, GAIA508)" gives
+// GAIA010, GAIA011, GAIA012, GAIA508.
+func Codes(a *analysis.Analyzer) []string {
+	title, _, _ := strings.Cut(a.Doc, "\n")
+	m := codeListRE.FindStringSubmatch(title)
+	if m == nil {
+		return nil
+	}
+	var out []string
+	for _, item := range strings.Split(m[1], ", ") {
+		first, last, isRange := strings.Cut(item, "-")
+		if !isRange {
+			out = append(out, first)
+			continue
+		}
+		prefix := first[:len(first)-3]
+		lo, _ := strconv.Atoi(first[len(first)-3:])
+		hi, _ := strconv.Atoi(last)
+		for n := lo; n <= hi; n++ {
+			out = append(out, fmt.Sprintf("%s%03d", prefix, n))
+		}
+	}
+	return out
+}
+
+// leadingCode returns the rule code a want pattern starts with, or "".
+func leadingCode(pattern string) string { return leadRE.FindString(pattern) }

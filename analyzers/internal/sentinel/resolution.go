@@ -6,8 +6,10 @@ import "strings"
 // tension_resolution update (GAIA014).
 const ResolutionKey = "resolution_evidence:"
 
-// ResolutionClasses are the accepted classes, in the reference's order.
-var resolutionClasses = [...]string{"mechanism", "discriminating_test", "demonstrated_partial_resolution"}
+// resolutionClasses returns the accepted classes, in the reference's order.
+func resolutionClasses() [3]string {
+	return [...]string{"mechanism", "discriminating_test", "demonstrated_partial_resolution"}
+}
 
 // ResolutionClass returns the resolution class declared in the
 // before-anchor part of a rationale, as the reference's
@@ -22,7 +24,7 @@ func ResolutionClass(rationale string) (string, bool) {
 			return "", false
 		}
 		j := skipSpace(s, off+i+len(ResolutionKey))
-		for _, c := range resolutionClasses {
+		for _, c := range resolutionClasses() {
 			if strings.HasPrefix(s[j:], c) && wordBoundaryAfter(s, j+len(c)) {
 				return c, true
 			}

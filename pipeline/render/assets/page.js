@@ -56,7 +56,7 @@
 
   function nodeName(i) { return data.nodes[i].name; }
 
-  function update(e, role, suffix) {
+  function update(e, suffix) {
     var li = el('li', 'update ' + e.direction);
     var head = el('button', 'update-head');
     head.type = 'button';
@@ -113,7 +113,7 @@
     if (!idx || idx.length === 0) { return; }
     b.appendChild(el('h3', null, title));
     var ul = el('ul', 'updates');
-    idx.forEach(function (k) { ul.appendChild(update(data.edges[k], title, suffix)); });
+    idx.forEach(function (k) { ul.appendChild(update(data.edges[k], suffix)); });
     b.appendChild(ul);
   }
 

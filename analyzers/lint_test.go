@@ -1,0 +1,154 @@
+package analyzers_test
+
+import (
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/nullius-dev/nullius/analyzers"
+)
+
+// copyTree copies a fixture package into a temp dir.
+func copyTree(t *testing.T, from string) string {
+	t.Helper()
+	to := t.TempDir()
+	err := filepath.WalkDir(from, func(p string, e os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(from, p)
+		if e.IsDir() {
+			return os.MkdirAll(filepath.Join(to, rel), 0o755)
+		}
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(filepath.Join(to, rel), b, 0o644)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return to
+}
+
+func TestLintGoodPackageIsClean(t *testing.T) {
+	res, err := analyzers.Lint([]string{filepath.Join(fixtureRoot, "good")}, analyzers.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Diagnostics) != 0 || len(res.Packages) != 1 || res.Files != 1 {
+		t.Errorf("good package: %d packages, %d files, diagnostics %v", len(res.Packages), res.Files, res.Diagnostics)
+	}
+}
+
+// With a compiled IR present, Lint adds the IR checks (unless NoIR), and
+// IR findings about a knowledge point at the line that declares it.
+func TestLintRunsIRChecks(t *testing.T) {
+	dir := copyTree(t, filepath.Join(fixtureRoot, "good"))
+	ir, err := os.ReadFile("../fixtures/ir/ir_sample.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(filepath.Join(dir, ".gaia"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, ".gaia", "ir.json"), ir, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	res, err := analyzers.Lint([]string{dir}, analyzers.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var irCodes, located int
+	for _, d := range res.Diagnostics {
+		if strings.HasPrefix(d.Code, "GAIA1") || d.Code == "GAIA507" || d.Code == "GAIA213" {
+			irCodes++
+		}
+		if strings.HasSuffix(d.Path, ".py") {
+			located++
+		}
+	}
+	if irCodes == 0 {
+		t.Errorf("no IR finding on a package whose ir.json disagrees with its source: %v", res.Diagnostics)
+	}
+	if located == 0 {
+		t.Errorf("no IR finding mapped to a source line: %v", res.Diagnostics)
+	}
+	res, err = analyzers.Lint([]string{dir}, analyzers.Options{NoIR: true})
+	if err != nil || len(res.Diagnostics) != 0 {
+		t.Errorf("NoIR: %v %v", res.Diagnostics, err)
+	}
+}
+
+func TestLintSingleFileAndDedup(t *testing.T) {
+	bad := filepath.Join(fixtureRoot, "bad", "src", "bad_idea", "__init__.py")
+	res, err := analyzers.Lint([]string{bad, bad, filepath.Join(fixtureRoot, "bad")}, analyzers.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Files != 2 {
+		t.Errorf("files = %d, want 2 (the package's two modules, counted once)", res.Files)
+	}
+	seen := map[string]bool{}
+	for _, d := range res.Diagnostics {
+		if seen[d.String()] {
+			t.Errorf("duplicate diagnostic %v", d)
+		}
+		seen[d.String()] = true
+		if strings.Contains(d.Path, `\`) || !strings.HasPrefix(d.Path, "../fixtures/lint/bad/") {
+			t.Errorf("path %q is not the slash path reached from the argument", d.Path)
+		}
+	}
+}
+
+func TestLintErrors(t *testing.T) {
+	if _, err := analyzers.Lint([]string{"does-not-exist"}, analyzers.Options{}); err == nil {
+		t.Error("a missing path must be an error")
+	}
+	if _, err := analyzers.Lint([]string{t.TempDir()}, analyzers.Options{}); err == nil || !strings.Contains(err.Error(), "no Gaia package found") {
+		t.Errorf("an empty directory: %v", err)
+	}
+}
+
+func BenchmarkLintGood(b *testing.B) {
+	for b.Loop() {
+		if _, err := analyzers.Lint([]string{filepath.Join(fixtureRoot, "good")}, analyzers.Options{NoIR: true}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkLintCorpus lints 40 packages of ~50 KB each (2 MB of Python)
+// and reports throughput, to compare with tree-sitter's parse-only speed.
+func BenchmarkLintCorpus(b *testing.B) {
+	src, err := os.ReadFile(filepath.Join(fixtureRoot, "good", "src", "sterile_neutrino", "__init__.py"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	root := b.TempDir()
+	body := strings.Repeat(string(src), 50_000/len(src)+1)
+	total := 0
+	for i := range 40 {
+		dir := filepath.Join(root, "p"+strconv.Itoa(i)+"-gaia")
+		mod := filepath.Join(dir, "src", "p"+strconv.Itoa(i))
+		if err := os.MkdirAll(mod, 0o755); err != nil {
+			b.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, "pyproject.toml"), []byte("[project]\nname = \"p"+strconv.Itoa(i)+"-gaia\"\n"), 0o644); err != nil {
+			b.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(mod, "__init__.py"), []byte(body), 0o644); err != nil {
+			b.Fatal(err)
+		}
+		total += len(body)
+	}
+	b.SetBytes(int64(total))
+	for b.Loop() {
+		if _, err := analyzers.Lint([]string{root}, analyzers.Options{NoIR: true}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

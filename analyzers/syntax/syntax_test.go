@@ -1,0 +1,12 @@
+package syntax_test
+
+import (
+	"testing"
+
+	"github.com/nullius-dev/nullius/analyzers/syntax"
+	"github.com/nullius-dev/nullius/analyzers/internal/ruletest"
+)
+
+// TestSyntax runs the analyzer alone over every fixture package; only the
+// expectations of its own codes take part.
+func TestSyntax(t *testing.T) { ruletest.Run(t, "../../fixtures/lint", syntax.Analyzer) }

@@ -1,0 +1,393 @@
+package match
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	vm "github.com/nullius-dev/nullius/validators/match"
+)
+
+func overrides(modes map[string]string) []string {
+	var out []string
+	for _, f := range []string{"claude", "gpt", "glm", "kimi"} {
+		if m, ok := modes[f]; ok {
+			out = append(out, f+"=stub "+m+" {prompt}")
+		}
+	}
+	return out
+}
+
+// test_full_panel_collects_four_family_votes and the assembly after it.
+func TestFullPanel(t *testing.T) {
+	dir := setup(t)
+	o := opts(dir, &stubRunner{}, nil)
+	o.RunnerOverrides = overrides(map[string]string{"claude": "vote:a", "gpt": "vote:a", "glm": "vote:b", "kimi": "vote:tie"})
+	o.ModelLabels = []string{"gpt=stub-model-for-test"}
+	must(t, RunPanel(o))
+	rep := readObj(t, filepath.Join(dir, "panel", "panel_run_report.json"))
+	if get(rep, "panel_valid") != true || get(rep, "independence") != "cross_family" || get(rep, "independent_runners") != false {
+		t.Errorf("report: %s", vm.Marshal(rep))
+	}
+	if get(rep, "roster", "source") != "explicit" {
+		t.Error("roster source")
+	}
+	gpt := readObj(t, filepath.Join(dir, "panel", "votes", "gpt.json"))
+	if get(gpt, "model") != "stub-model-for-test" || get(gpt, "vote") != "a" || gpt.Has("extra") || gpt.Has("seat") {
+		t.Errorf("gpt record: %s", vm.Marshal(gpt))
+	}
+	// W3: the stub cites artifact://x/y.json, which no card holds.
+	if args, _ := get(gpt, "anchored_arguments").([]any); len(args) != 0 || fmt.Sprint(get(gpt, "collection", "uncredited_arguments")) != "1" {
+		t.Errorf("uncited evidence credited: %s", vm.Marshal(gpt))
+	}
+	a, err := Assemble(AssembleOptions{Commitment: filepath.Join(dir, "mat", "commitment.json"), VotesDir: filepath.Join(dir, "panel", "votes"),
+		MaterialsDir: filepath.Join(dir, "mat"), CampaignDir: filepath.Join(dir, "camp"), CampaignID: "3b8e1f70", IdeaA: "1f6c9d5e", IdeaB: "2a7d0e6f"})
+	must(t, err)
+	if a.Tier != 3 || get(a.Artifact, "outcome", "winner") != "a" || get(a.Artifact, "outcome", "vote_margin") != 0.25 {
+		t.Errorf("artifact outcome %v tier %d", get(a.Artifact, "outcome"), a.Tier)
+	}
+	if ps := vm.ValidateMatch(roundTrip(t, a.Artifact)); len(ps) != 0 {
+		t.Error(vm.Messages(ps))
+	}
+}
+
+func roundTrip(t *testing.T, v any) any {
+	d, err := vm.Decode(vm.Marshal(v))
+	must(t, err)
+	return d.Value
+}
+
+func TestPanelSeats(t *testing.T) {
+	tests := []struct {
+		name    string
+		modes   map[string]string
+		env     map[string]string
+		code    int
+		present []string
+		check   func(t *testing.T, dir string, rep vm.Object)
+	}{
+		{"native seat without vote file is absent", map[string]string{"gpt": "vote:a", "glm": "vote:b", "kimi": "vote:a"}, nil, 0, []string{"glm", "gpt", "kimi"},
+			func(t *testing.T, dir string, rep vm.Object) {
+				if !strings.Contains(string(vm.Marshal(rep)), "no vote file injected") {
+					t.Error("claude reason")
+				}
+			}},
+		{"absent family degrades to three", map[string]string{"claude": "vote:a", "gpt": "vote:a", "glm": "vote:b", "kimi": "garbage"}, nil, 0, []string{"claude", "glm", "gpt"},
+			func(t *testing.T, dir string, rep vm.Object) {
+				if !strings.Contains(string(vm.Marshal(rep)), "no JSON object found in output; no JSON object found in output") {
+					t.Error("kimi reason")
+				}
+			}},
+		{"panel invalid below three families", map[string]string{"gpt": "garbage", "glm": "garbage", "kimi": "vote:a", "claude": "vote:a"}, nil, ExitInvalid, []string{"claude", "kimi"},
+			func(t *testing.T, dir string, rep vm.Object) {
+				if get(rep, "panel_valid") != false {
+					t.Error("panel_valid")
+				}
+			}},
+		{"retry recovers a flaky family", map[string]string{"claude": "vote:a", "gpt": "flaky:MARK", "glm": "vote:b", "kimi": "vote:a"}, nil, 0, []string{"claude", "glm", "gpt", "kimi"},
+			func(t *testing.T, dir string, rep vm.Object) {
+				g := readObj(t, filepath.Join(dir, "panel", "votes", "gpt.json"))
+				if at, _ := get(g, "collection", "attempts").([]any); len(at) != 2 {
+					t.Errorf("attempts %v", get(g, "collection"))
+				}
+			}},
+		{"timeout and exit code are seat failures", map[string]string{"claude": "vote:a", "gpt": "timeout", "glm": "fail", "kimi": "vote:a"}, nil, ExitInvalid, []string{"claude", "kimi"},
+			func(t *testing.T, dir string, rep vm.Object) {
+				s := string(vm.Marshal(rep))
+				if !strings.Contains(s, "timeout after 900s (limit 960s") || !strings.Contains(s, "runner exit code 1") {
+					t.Error(s)
+				}
+			}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := setup(t)
+			for k, v := range tt.modes {
+				tt.modes[k] = strings.ReplaceAll(v, "MARK", filepath.Join(dir, "marker"))
+			}
+			o := opts(dir, &stubRunner{}, tt.env)
+			o.RunnerOverrides = overrides(tt.modes)
+			err := RunPanel(o)
+			if ExitCode(err) != tt.code && !(err == nil && tt.code == 0) {
+				t.Fatalf("err %v, want exit %d", err, tt.code)
+			}
+			rep := readObj(t, filepath.Join(dir, "panel", "panel_run_report.json"))
+			var present []string
+			for _, p := range get(rep, "families_present").([]any) {
+				present = append(present, p.(string))
+			}
+			if !slices.Equal(present, tt.present) {
+				t.Errorf("present %v, want %v", present, tt.present)
+			}
+			tt.check(t, dir, rep)
+		})
+	}
+}
+
+func TestInjectedNativeVote(t *testing.T) {
+	for _, tt := range []struct{ name, echo, want string }{
+		{"echo", "", ""},
+		{"no echo", "none", "no judge_prompt_sha256 echo"},
+		{"wrong echo", "sha256:" + strings.Repeat("0", 64), "formed against a different prompt"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := setup(t)
+			o := opts(dir, &stubRunner{}, nil)
+			o.RenderOnly = true
+			must(t, RunPanel(o))
+			o.RenderOnly = false
+			o.NativeVotes = []string{nativeReply(t, dir, "claude.txt", "b", tt.echo)}
+			o.RunnerOverrides = overrides(map[string]string{"gpt": "vote:a", "glm": "vote:b", "kimi": "vote:a"})
+			must(t, RunPanel(o))
+			rep := string(vm.Marshal(readObj(t, filepath.Join(dir, "panel", "panel_run_report.json"))))
+			_, statErr := os.Stat(filepath.Join(dir, "panel", "votes", "claude.json"))
+			if tt.want == "" {
+				c := readObj(t, filepath.Join(dir, "panel", "votes", "claude.json"))
+				if get(c, "model") != "claude/fable" || get(c, "collection", "source") != "injected" || c.Has("judge_prompt_sha256") {
+					t.Errorf("claude record %s", vm.Marshal(c))
+				}
+			} else if statErr == nil || !strings.Contains(rep, tt.want) {
+				t.Errorf("want absent claude with %q: %s", tt.want, rep)
+			}
+		})
+	}
+}
+
+// test_native_vote_refused_when_materials_changed_since_render_prompt_only.
+func TestStalePromptRefusesNativeVote(t *testing.T) {
+	dir := setup(t)
+	o := opts(dir, &stubRunner{}, nil)
+	o.RenderOnly = true
+	must(t, RunPanel(o))
+	reply := nativeReply(t, dir, "claude.txt", "a", "")
+	st := filepath.Join(dir, "mat", "statement_a.md")
+	b, _ := os.ReadFile(st)
+	must(t, os.WriteFile(st, []byte(strings.Replace(string(b), "directly.", "directly and well.", 1)), 0o644))
+	o.RenderOnly = false
+	o.NativeVotes = []string{reply}
+	o.RunnerOverrides = overrides(map[string]string{"gpt": "vote:a", "glm": "vote:b", "kimi": "vote:a"})
+	wantErr(t, RunPanel(o), ExitRefused, "reflects an earlier rendering")
+	if _, err := os.Stat(filepath.Join(dir, "panel", "votes")); err == nil {
+		t.Error("votes written")
+	}
+}
+
+func TestPanelRefusals(t *testing.T) {
+	tests := []struct {
+		name string
+		mod  func(dir string, o *PanelOptions)
+		want string
+	}{
+		{"unknown family", func(dir string, o *PanelOptions) { o.Families = "claude,foo" }, "the roster declares"},
+		{"family twice", func(dir string, o *PanelOptions) { o.Families = "gpt,gpt" }, "listed twice"},
+		{"shared command without hatch", func(dir string, o *PanelOptions) {
+			o.Getenv = func(string) string { return "" }
+			o.RunnerOverrides = []string{"gpt=stub vote:a", "glm=stub vote:a", "kimi=stub vote:a"}
+		}, "same underlying command"},
+		{"two native votes", func(dir string, o *PanelOptions) { o.NativeVotes = []string{"x", "y"} }, "seats one native vote"},
+		{"native vote and override", func(dir string, o *PanelOptions) {
+			o.NativeVotes = []string{"x"}
+			o.RunnerOverrides = append(o.RunnerOverrides, "claude=stub vote:a")
+		}, "give one or the other"},
+		{"native model spec", func(dir string, o *PanelOptions) { o.ModelSpecs = []string{"claude=opus"} }, "a native seat takes no model override"},
+		{"bad model spec", func(dir string, o *PanelOptions) { o.ModelSpecs = []string{"gpt=<x>"} }, "plain model string"},
+		{"kv without =", func(dir string, o *PanelOptions) { o.ModelLabels = []string{"gpt"} }, "must look like family=value"},
+		{"kv unknown family", func(dir string, o *PanelOptions) { o.ModelLabels = []string{"foo=x"} }, "unknown family"},
+		{"empty model label", func(dir string, o *PanelOptions) { o.ModelLabels = []string{"gpt="} }, "is empty"},
+		{"out-dir required", func(dir string, o *PanelOptions) { o.OutDir = "" }, "--out-dir is required"},
+		{"placeholder in statement", func(dir string, o *PanelOptions) {
+			p := filepath.Join(dir, "mat", "statement_a.md")
+			b, _ := os.ReadFile(p)
+			_ = os.WriteFile(p, []byte(strings.Replace(string(b), "directly.", "directly {{STATEMENT_B}}.", 1)), 0o644)
+		}, "placeholder"},
+		{"statement without hash line", func(dir string, o *PanelOptions) {
+			_ = os.WriteFile(filepath.Join(dir, "mat", "statement_a.md"), []byte("Just prose."), 0o644)
+		}, "does not open with"},
+		{"statement with a BOM", func(dir string, o *PanelOptions) {
+			p := filepath.Join(dir, "mat", "statement_a.md")
+			b, _ := os.ReadFile(p)
+			_ = os.WriteFile(p, append([]byte("\ufeff"), b...), 0o644)
+		}, "byte-order mark"},
+		{"statement for the wrong node", func(dir string, o *PanelOptions) {
+			b, _ := os.ReadFile(filepath.Join(dir, "mat", "statement_a.md"))
+			_ = os.WriteFile(filepath.Join(dir, "mat", "statement_b.md"), b, 0o644)
+		}, "argues for node 1f6c9d5e but card_summary_b.md is node 2a7d0e6f"},
+		{"missing materials", func(dir string, o *PanelOptions) { _ = os.Remove(filepath.Join(dir, "mat", "card_summary_b.md")) }, "materials file missing"},
+		{"roster collision", func(dir string, o *PanelOptions) {
+			_ = os.WriteFile(o.Roster, []byte(strings.Replace(rosterJSON, `"glm": {"runner": "opencode", "models": {"default": "zhipuai-coding-plan/glm-5.2"}, "notes": "via opencode"}`, `"glm": {"runner": "codex", "models": {"default": "gpt-5.6-terra"}}`, 1)), 0o644)
+		}, "identical (runner, model) pair"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := setup(t)
+			r := &stubRunner{}
+			o := opts(dir, r, nil)
+			o.RunnerOverrides = overrides(map[string]string{"gpt": "vote:a", "glm": "vote:b", "kimi": "vote:a"})
+			tt.mod(dir, &o)
+			err := RunPanel(o)
+			wantErr(t, err, 0, tt.want)
+			if len(r.calls) != 0 {
+				t.Errorf("a judge ran before the refusal: %v", r.calls)
+			}
+			if _, err := os.Stat(filepath.Join(dir, "panel", "votes")); err == nil {
+				t.Error("votes written")
+			}
+		})
+	}
+}
+
+// test_failed_override_seat_does_not_taint_independent_runners and
+// test_voted_override_seat_still_taints_independent_runners, with the real
+// runners' executables "present" and their argv checked.
+func TestIndependentRunnersTaint(t *testing.T) {
+	for _, tt := range []struct {
+		name    string
+		gpt     string
+		native  bool
+		want    bool
+		present []string
+	}{
+		{"failed override does not taint", "garbage", true, true, []string{"claude", "glm", "kimi"}},
+		{"voted override taints", "vote:a", false, false, []string{"glm", "gpt", "kimi"}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := setup(t)
+			r := &stubRunner{byBin: map[string]string{"run_kimi.sh": "vote:a", "run_opencode.sh": "vote:b"}}
+			env := map[string]string{"IDEA_PAIRWISE_KIMI_RUNNER": filepath.Join(dir, "bin", "run_kimi.sh"), "IDEA_PAIRWISE_OPENCODE_RUNNER": filepath.Join(dir, "bin", "run_opencode.sh")}
+			o := opts(dir, r, env)
+			o.LookPath = func(bin string) (string, error) {
+				if bin == "kimi" || bin == "opencode" {
+					return "/usr/bin/" + bin, nil
+				}
+				return "", os.ErrNotExist
+			}
+			o.RenderOnly = true
+			must(t, RunPanel(o))
+			o.RenderOnly = false
+			if tt.native {
+				o.NativeVotes = []string{nativeReply(t, dir, "claude.txt", "a", "")}
+			}
+			o.RunnerOverrides = []string{"gpt=stub " + tt.gpt + " {prompt}"}
+			must(t, RunPanel(o))
+			rep := readObj(t, filepath.Join(dir, "panel", "panel_run_report.json"))
+			if get(rep, "independent_runners") != tt.want {
+				t.Errorf("independent_runners = %v", get(rep, "independent_runners"))
+			}
+			var present []string
+			for _, p := range get(rep, "families_present").([]any) {
+				present = append(present, p.(string))
+			}
+			if !slices.Equal(present, tt.present) {
+				t.Errorf("present %v", present)
+			}
+			var kimiArgv []string
+			for _, c := range r.calls {
+				if strings.HasSuffix(c[0], "run_kimi.sh") {
+					kimiArgv = c
+				}
+			}
+			want := []string{"--prompt-file", filepath.Join(dir, "panel", "judge_prompt.md"), "--system-prompt-file", filepath.Join(dir, "panel", "judge_system.md"), "--out"}
+			if len(kimiArgv) < 6 || !slices.Equal(kimiArgv[1:6], want) || !slices.Contains(kimiArgv, "--raw-out") || !slices.Contains(kimiArgv, "--no-fallback") {
+				t.Errorf("kimi argv %q", kimiArgv)
+			}
+		})
+	}
+}
+
+func TestDegradedFlow(t *testing.T) {
+	dir := setup(t)
+	o := opts(dir, &stubRunner{}, nil)
+	// PATH has no CLI: ROSTER degrades (claude native is the only usable).
+	err := RunPanel(o)
+	wantErr(t, err, ExitDegraded, "native_subagents")
+	wantErr(t, err, ExitDegraded, "--native-vote")
+	rep := string(vm.Marshal(readObj(t, filepath.Join(dir, "panel", "panel_run_report.json"))))
+	for _, s := range []string{`"independence": "single_family"`, `"panel_valid": false`, `"native_family": "claude"`, "runner's executable (codex)", "no local access on this machine"} {
+		if !strings.Contains(rep, s) {
+			t.Errorf("report lacks %s", s)
+		}
+	}
+	// With overrides the degraded flow refuses.
+	o.RunnerOverrides = []string{"claude=stub vote:a {prompt}"}
+	wantErr(t, RunPanel(o), ExitRefused, "take no --runner")
+	o.RunnerOverrides = nil
+	// CRLF reply is hashed as written; non-UTF-8 fails that seat only.
+	o.Roster = filepath.Join(dir, "builtin-like.json")
+	must(t, os.WriteFile(o.Roster, []byte(`{"version": 1, "families": {"host": {"runner": "native", "models": {"default": "host-subagent"}}, "gemini": {"runner": "gemini", "available": false, "notes": "no access"}}}`), 0o644))
+	s1 := nativeReply(t, dir, "s1.txt", "a", "")
+	s2 := nativeReply(t, dir, "s2.txt", "a", "")
+	b, _ := os.ReadFile(s2)
+	crlf := strings.ReplaceAll(string(b), "\n", "\r\n")
+	must(t, os.WriteFile(s2, []byte(crlf), 0o644))
+	bad := filepath.Join(dir, "bad.txt")
+	must(t, os.WriteFile(bad, []byte{0xff, 0xfe, 0}, 0o644))
+	o.NativeVotes = []string{s1, s2, bad}
+	wantErr(t, RunPanel(o), ExitInvalid, "only 2 of 3 native subagent seats")
+	rep = string(vm.Marshal(readObj(t, filepath.Join(dir, "panel", "panel_run_report.json"))))
+	if !strings.Contains(rep, "not UTF-8 text") || !strings.Contains(rep, `"family": "gemini"`) {
+		t.Error(rep)
+	}
+	seat2 := readObj(t, filepath.Join(dir, "panel", "votes", "host_seat_2.json"))
+	if get(seat2, "collection", "reply_sha256") != vm.SHA256Ref([]byte(crlf)) {
+		t.Error("reply_sha256 is not over the raw bytes")
+	}
+	// W12: one extra space does not make a copied reply independent.
+	b1, _ := os.ReadFile(s1)
+	spaced := filepath.Join(dir, "spaced.txt")
+	must(t, os.WriteFile(spaced, []byte(strings.Replace(string(b1), "Seat", "Seat ", 1)), 0o644))
+	o.NativeVotes = []string{s1, s2, spaced}
+	wantErr(t, RunPanel(o), ExitRefused, "only in whitespace")
+	// A failed re-run never leaves an assemblable report behind.
+	o.NativeVotes = []string{s1, s2, s1}
+	wantErr(t, RunPanel(o), ExitRefused, "every seat needs its own")
+	if _, err := os.Stat(filepath.Join(dir, "panel", "panel_run_report.json")); err == nil {
+		t.Error("old report survived a refused re-run")
+	}
+}
+
+func TestThinRosterCannotRun(t *testing.T) {
+	dir := setup(t)
+	o := opts(dir, &stubRunner{}, nil)
+	must(t, os.WriteFile(o.Roster, []byte(`{"version": 1, "families": {"claude": {"runner": "native", "available": false}}}`), 0o644))
+	wantErr(t, RunPanel(o), ExitRefused, "cannot run")
+}
+
+func TestFamiliesSubsetNeverDegrades(t *testing.T) {
+	dir := setup(t)
+	o := opts(dir, &stubRunner{}, nil)
+	o.Families = "gpt,glm"
+	o.RunnerOverrides = []string{"gpt=stub vote:a", "glm=stub vote:b"}
+	wantErr(t, RunPanel(o), ExitInvalid, "match is terminated")
+	rep := readObj(t, filepath.Join(dir, "panel", "panel_run_report.json"))
+	if get(rep, "independence") != "cross_family" {
+		t.Error("degraded")
+	}
+}
+
+func TestMinimumAboveThree(t *testing.T) {
+	dir := setup(t)
+	o := opts(dir, &stubRunner{}, nil)
+	must(t, os.WriteFile(o.Roster, []byte(strings.Replace(rosterJSON, `"cross_family_minimum": 3`, `"cross_family_minimum": 4`, 1)), 0o644))
+	o.RunnerOverrides = overrides(map[string]string{"claude": "vote:a", "gpt": "vote:a", "glm": "vote:b", "kimi": "garbage"})
+	wantErr(t, RunPanel(o), ExitInvalid, "minimum 4")
+}
+
+func TestShellSplit(t *testing.T) {
+	for in, want := range map[string][]string{
+		`stub vote:a {prompt}`:  {"stub", "vote:a", "{prompt}"},
+		`python -c "print({})"`: {"python", "-c", "print({})"},
+		`a 'b c' d\ e "f\"g"`:   {"a", "b c", "d e", `f"g`},
+		`  `:                    nil,
+	} {
+		got, err := ShellSplit(in)
+		if err != nil || !slices.Equal(got, want) {
+			t.Errorf("ShellSplit(%q) = %q %v", in, got, err)
+		}
+	}
+	if _, err := ShellSplit(`a "b`); err == nil {
+		t.Error("unclosed quote accepted")
+	}
+}

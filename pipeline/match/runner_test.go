@@ -1,0 +1,70 @@
+package match
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestExecRunnerTimeoutKillsTheGroup(t *testing.T) {
+	dir := t.TempDir()
+	marker := filepath.Join(dir, "survivor")
+	start := time.Now()
+	// The child shell spawns a grandchild that would write the marker late.
+	out := ExecRunner{}.Run(context.Background(), Command{
+		Argv:    []string{"/bin/sh", "-c", "(sleep 2; touch " + marker + ") & sleep 30"},
+		Env:     childEnv(),
+		Timeout: 300 * time.Millisecond,
+	})
+	if !out.TimedOut {
+		t.Fatalf("not timed out: %+v", out)
+	}
+	if time.Since(start) > 10*time.Second {
+		t.Fatal("timeout did not stop the command")
+	}
+	time.Sleep(2500 * time.Millisecond)
+	if _, err := os.Stat(marker); err == nil {
+		t.Error("a grandchild survived the timeout")
+	}
+}
+
+func TestExecRunnerEnvAndExit(t *testing.T) {
+	out := ExecRunner{}.Run(context.Background(), Command{
+		Argv: []string{"/bin/sh", "-c", "echo $REVIEW_SWARM_NO_AUTO_CONFIG; echo oops >&2; exit 7"}, Env: childEnv(), Timeout: 10 * time.Second})
+	if strings.TrimSpace(string(out.Stdout)) != "1" || out.ExitCode != 7 || !strings.Contains(string(out.Stderr), "oops") {
+		t.Errorf("%+v", out)
+	}
+	out = ExecRunner{}.Run(context.Background(), Command{Argv: []string{filepath.Join(t.TempDir(), "missing")}, Timeout: time.Second})
+	if out.Err == nil {
+		t.Error("missing program did not fail to start")
+	}
+}
+
+// test_unanchored_flood_is_counted_and_does_not_pass_silently.
+func TestUnanchoredFloodIsCounted(t *testing.T) {
+	dir := setup(t)
+	p := filepath.Join(dir, "mat", "statement_a.md")
+	b, _ := os.ReadFile(p)
+	flood := strings.Replace(string(b), "## verification cost", "Unanchored one.\nUnanchored two [anchor: literature -> https://evil.example/x]\nUnanchored three.\n\n## verification cost", 1)
+	must(t, os.WriteFile(p, []byte(flood), 0o644))
+	o := opts(dir, &stubRunner{}, nil)
+	o.RunnerOverrides = overrides(map[string]string{"claude": "vote:a", "gpt": "vote:a", "glm": "vote:b"})
+	var out strings.Builder
+	o.Out = &out
+	must(t, RunPanel(o))
+	rep := readObj(t, filepath.Join(dir, "panel", "panel_run_report.json"))
+	if fmt.Sprint(get(rep, "unanchored_arguments_discarded_by_parser", "statement_a")) != "3" || fmt.Sprint(get(rep, "unanchored_arguments_discarded_by_parser", "total")) != "3" {
+		t.Errorf("parser counts %v", get(rep, "unanchored_arguments_discarded_by_parser"))
+	}
+	if !strings.Contains(out.String(), "self-report and mechanism disagree") {
+		t.Error(out.String())
+	}
+	prompt, _ := os.ReadFile(filepath.Join(dir, "panel", "judge_prompt.md"))
+	if strings.Contains(string(prompt), "evil.example") || strings.Contains(string(prompt), "Unanchored one") {
+		t.Error("unanchored lines reached the judge prompt")
+	}
+}

@@ -1,0 +1,189 @@
+package report
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// portfolioProject writes a package (the reference's sample IR and beliefs)
+// at <root>/ideas/graphs/<dir> and returns root, the nodes file and the ref.
+func portfolioProject(t *testing.T, dir string, editIR func(string) string) (root, ref string) {
+	t.Helper()
+	root = t.TempDir()
+	pkg := filepath.Join(root, "ideas", "graphs", dir)
+	if err := os.MkdirAll(filepath.Join(pkg, ".gaia"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	irb, err := os.ReadFile("../../fixtures/ir/ir_sample.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if editIR != nil {
+		irb = []byte(editIR(string(irb)))
+	}
+	bel, _ := os.ReadFile("../../fixtures/ir/beliefs_sample.json")
+	for name, b := range map[string][]byte{".gaia/ir.json": irb, ".gaia/beliefs.json": bel, "argument-graph.html": []byte("<html></html>")} {
+		if err := os.WriteFile(filepath.Join(pkg, name), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ref = "project://ideas/graphs/" + strings.ReplaceAll(dir, " ", "%20") + "#" + pinOf(irb)
+	return root, ref
+}
+
+func pinOf(b []byte) string { return irPin(b) }
+
+func nodeJSON(id, ref string, value any) map[string]any {
+	var post any
+	if value != nil {
+		post = map[string]any{"value": value, "evidence_count": 3, "status": "current", "gaia_package_ref": ref}
+	}
+	return map[string]any{"node_id": id, "lifecycle_state": "admission_review",
+		"literature_coverage": map[string]any{"status": "saturated"}, "posterior": post,
+		"idea_card": map[string]any{"thesis_statement": "  A controlled comparison separates two explanations.  "}}
+}
+
+func runPortfolio(t *testing.T, root string, nodes any) (*Portfolio, string) {
+	t.Helper()
+	b, _ := json.Marshal(nodes)
+	np := filepath.Join(root, "nodes_latest.json")
+	if err := os.WriteFile(np, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	p, err := BuildPortfolio(PortfolioOptions{NodesPath: np, ProjectRoot: root, OutMD: filepath.Join(root, "reports", "portfolio.md")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p, p.Markdown()
+}
+
+const sampleWorth = 0.8499370175790979
+
+func TestPortfolioPS1DriversLinksRounding(t *testing.T) {
+	root, ref := portfolioProject(t, "idea-one", nil)
+	p, md := runPortfolio(t, root, map[string]any{"nd000001": nodeJSON("nd000001", ref, sampleWorth)})
+	for _, want := range []string{
+		"| `nd000001` | admission_review | saturated | 0.850 | current | [graph](../ideas/graphs/idea-one/argument-graph.html) |",
+		"- Machine ref: `" + ref + "`",
+		"  - +0.81 → tension_resolution: The executed comparison demonstrates",
+		"  - -0.50 → worth: ",
+	} {
+		if !strings.Contains(md, want) {
+			t.Errorf("markdown lacks %q:\n%s", want, md)
+		}
+	}
+	for _, bad := range []string{"[" + ref + "]", "reader_reasoning:", "resolution_evidence:", "0.850 ⚠"} {
+		if strings.Contains(md, bad) {
+			t.Errorf("markdown has %q", bad)
+		}
+	}
+	r := p.Rows[0]
+	if len(p.Warnings) != 0 || r.GraphRootBelief == nil || *r.GraphRootBelief != sampleWorth || *r.PosteriorValue != sampleWorth || r.StoreGraphMismatch || *r.PackageDir != "ideas/graphs/idea-one" {
+		t.Fatalf("row %+v warnings %v", r, p.Warnings)
+	}
+	j, _ := p.JSON()
+	if !strings.Contains(string(j), `"posterior_value": 0.8499370175790979`) {
+		t.Fatalf("JSON loses the exact value:\n%s", j)
+	}
+}
+
+func TestPortfolioPS2MultiPremiseNotScored(t *testing.T) {
+	if _, ok := StrategyEffect(map[string]any{"premises": []any{"a", "b"}, "conditional_probabilities": []any{0.1, 0.2, 0.3, 0.4}}); ok {
+		t.Fatal("multi-premise table scored")
+	}
+}
+
+func TestPortfolioPS3StoreGraphMismatch(t *testing.T) {
+	root, ref := portfolioProject(t, "idea-one", nil)
+	p, md := runPortfolio(t, root, map[string]any{"nd000001": nodeJSON("nd000001", ref, 0.401)})
+	if !p.Rows[0].StoreGraphMismatch || !strings.Contains(md, "0.401 ⚠ stale?") || !strings.Contains(md, "store/graph mismatch — re-extract before allocation") ||
+		len(p.Warnings) != 1 || !strings.Contains(p.Warnings[0], "historical evidence") {
+		t.Fatalf("%v\n%s", p.Warnings, md)
+	}
+}
+
+func TestPortfolioPS4PS5Placeholders(t *testing.T) {
+	root, _ := portfolioProject(t, "idea-one", nil)
+	p, md := runPortfolio(t, root, map[string]any{"campaign_id": "c0ffee12", "nodes": []any{nodeJSON("nd000003", "", nil)}})
+	if len(p.Rows) != 1 || !strings.Contains(md, "| `nd000003` | admission_review | saturated | — | — | — |") || strings.Contains(md, "Top support") {
+		t.Fatalf("%s", md)
+	}
+}
+
+func TestPortfolioWithheldGraphs(t *testing.T) {
+	for _, tc := range []struct {
+		id    string
+		setup func(t *testing.T) (root, ref string)
+		warn  []string
+		stale bool
+		dir   bool
+	}{
+		{"PS6 missing package", func(t *testing.T) (string, string) {
+			root, _ := portfolioProject(t, "idea-one", nil)
+			return root, "project://ideas/graphs/nope#sha256:" + strings.Repeat("a", 64)
+		}, []string{"does not resolve"}, false, false},
+		{"PS8 stale pin", func(t *testing.T) (string, string) {
+			root, _ := portfolioProject(t, "idea-one", nil)
+			return root, "project://ideas/graphs/idea-one#sha256:" + strings.Repeat("e", 64)
+		}, []string{"exact compiled ir.json"}, true, true},
+		{"PS9 unexported worth", func(t *testing.T) (string, string) {
+			return portfolioProject(t, "idea-one", func(s string) string { return strings.Replace(s, `"exported": true`, `"exported": false`, 1) })
+		}, []string{`__all__ = ["worth"]`, "cannot read"}, false, true},
+		{"PS10 escaping ref", func(t *testing.T) (string, string) {
+			root, _ := portfolioProject(t, "idea-one", nil)
+			return root, "project://../outside-pkg#sha256:" + strings.Repeat("a", 64)
+		}, []string{"does not resolve"}, false, false},
+		{"PS11 symlinked package dir", func(t *testing.T) (string, string) {
+			outside, ref := portfolioProject(t, "idea-one", nil)
+			root := t.TempDir()
+			if err := os.Symlink(filepath.Join(outside, "ideas"), filepath.Join(root, "ideas")); err != nil {
+				t.Skip("symlinks unsupported")
+			}
+			return root, ref
+		}, []string{"does not resolve"}, false, false},
+		{"PS12 beliefs symlinked out", func(t *testing.T) (string, string) {
+			root, ref := portfolioProject(t, "idea-one", nil)
+			other := filepath.Join(t.TempDir(), "beliefs.json")
+			bel := filepath.Join(root, "ideas/graphs/idea-one/.gaia/beliefs.json")
+			b, _ := os.ReadFile(bel)
+			_ = os.WriteFile(other, b, 0o644)
+			_ = os.Remove(bel)
+			if err := os.Symlink(other, bel); err != nil {
+				t.Skip("symlinks unsupported")
+			}
+			return root, ref
+		}, []string{"cannot read", "beliefs.json"}, false, true},
+	} {
+		t.Run(tc.id, func(t *testing.T) {
+			root, ref := tc.setup(t)
+			p, md := runPortfolio(t, root, map[string]any{"nd000001": nodeJSON("nd000001", ref, sampleWorth)})
+			r := p.Rows[0]
+			if len(r.SupportDrivers) != 0 || r.GraphRootBelief != nil || strings.Contains(md, "+0.81 →") {
+				t.Fatalf("graph data not withheld: %+v", r)
+			}
+			if (r.PackageDir != nil) != tc.dir || r.Stale != tc.stale {
+				t.Fatalf("package_dir %v stale %v", r.PackageDir, r.Stale)
+			}
+			all := strings.Join(p.Warnings, "\n")
+			for _, w := range tc.warn {
+				if !strings.Contains(all, w) {
+					t.Errorf("warnings lack %q: %s", w, all)
+				}
+			}
+			if tc.stale && !strings.Contains(md, "⚠ stale?") {
+				t.Errorf("stale row not flagged (W-14b):\n%s", md)
+			}
+		})
+	}
+}
+
+func TestPortfolioPS7PercentEncodedRef(t *testing.T) {
+	root, ref := portfolioProject(t, "idea one", nil)
+	p, md := runPortfolio(t, root, map[string]any{"nd000001": nodeJSON("nd000001", ref, sampleWorth)})
+	if len(p.Warnings) != 0 || !strings.Contains(md, "+0.81 →") {
+		t.Fatalf("%v\n%s", p.Warnings, md)
+	}
+}
