@@ -99,7 +99,7 @@ func TestScripts(t *testing.T) {
 				if len(args) != 1 {
 					ts.Fatalf("usage: exitcode N")
 				}
-				got := strings.TrimSpace(ts.ReadFile(".exit"))
+				got := strings.TrimSpace(ts.ReadFile(filepath.Join(ts.Getenv("WORK"), ".exit")))
 				if (got == args[0]) == neg {
 					ts.Fatalf("exit status %s, want %s%s", got, map[bool]string{true: "not ", false: ""}[neg], args[0])
 				}
