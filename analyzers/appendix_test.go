@@ -175,6 +175,8 @@ func TestConformanceAppendixCriteria(t *testing.T) {
 		{"alias_W3", hdr + "downstream_reach = claim('R.')\nr2 = downstream_reach\ninfer(ev, hypothesis=r2, p_e_given_h=0.90, p_e_given_not_h=0.03, rationale=" + r + ")\n", []string{"GAIA013"}},
 		{"alias_reassigned_W3", hdr + "downstream_reach = claim('R.')\nr2 = downstream_reach\nr2 = h\ninfer(ev, hypothesis=r2, p_e_given_h=0.90, p_e_given_not_h=0.03, rationale=" + r + ")\n", nil},
 		{"titled_suffix_var", hdr + "downstream_reach_x = claim('R.', title='downstream_reach')\ninfer(ev, hypothesis=downstream_reach_x, p_e_given_h=0.90, p_e_given_not_h=0.03, rationale=" + r + ")\n", []string{"GAIA013"}},
+		// W3: a helper that forwards only the hypothesis is followed to its call sites.
+		{"helper_W3", hdr + "downstream_reach = claim('R.')\ntension_resolution = claim('T.')\ndef strong_raise(hh):\n    infer(ev, hypothesis=hh, p_e_given_h=0.90, p_e_given_not_h=0.03, rationale=" + r + ")\nstrong_raise(downstream_reach)\nstrong_raise(hh=tension_resolution)\nstrong_raise(h)\n", []string{"GAIA013", "GAIA014"}},
 		{"strong_on_worth", hdr + "worth = claim('W.')\ninfer(ev, hypothesis=worth, p_e_given_h=0.90, p_e_given_not_h=0.03, rationale=" + r + ")\n", nil},
 		{"weak_tension", tensionMod("0.75", "0.25", r), []string{"GAIA014"}},
 		{"tension_lowering", tensionMod("0.25", "0.75", r), nil},
@@ -189,4 +191,22 @@ func TestConformanceAppendixCriteria(t *testing.T) {
 		{"tension_by_title", hdr + "t = claim('T.', title='tension_resolution')\ninfer(ev, hypothesis=t, p_e_given_h=0.75, p_e_given_not_h=0.25, rationale=" + r + ")\n", []string{"GAIA014"}},
 		{"reach_no_rationale", reachMod("0.90", "0.03", "note") + "", []string{"GAIA013", "GAIA031"}},
 	})
+}
+
+// TestMessagesAreOneLine: values written across lines are collapsed in
+// messages, which must stay one line.
+func TestMessagesAreOneLine(t *testing.T) {
+	src := hdr + "infer(ev,\n    hypothesis=ns[\n        'h'],\n    p_e_given_h=f(\n        1),\n    p_e_given_not_h=0.09,\n    rationale=(\"a\"\n        \"b\"))\nregister_prior(h, g(\n  1), justification='j. anchor: ok source')\n"
+	for _, code := range []string{"GAIA010", "GAIA901", "GAIA020", "GAIA032"} {
+		found := false
+		for _, d := range lintSource(t, src) {
+			if strings.Contains(d.Message, "\n") {
+				t.Errorf("multi-line message: %q", d.Message)
+			}
+			found = found || d.Code == code
+		}
+		if !found {
+			t.Errorf("%s not reported", code)
+		}
+	}
 }

@@ -167,6 +167,7 @@ func (d *discovery) addPackage(dir string, explicit bool) {
 		d.diags = append(d.diags, *dg)
 		return
 	}
+	d.diags = append(d.diags, pkg.Notes...)
 	d.pkgs = append(d.pkgs, pkg)
 }
 
@@ -222,6 +223,24 @@ func lineOf(src []byte, s string) int {
 // layout) before <dir>/src/<import>/, and lists its .py files. No module
 // is GAIA002 (W1: the reference passes silently).
 func resolvePackage(dir string, pp *pyproject) (Package, *diag.Diagnostic) {
+	pkg, dg := resolveRoot(dir, pp)
+	if dg == nil && pkg.SourceRoot == filepath.ToSlash(filepath.Join(dir, pkg.ImportName)) {
+		// W1: with both layouts present Gaia compiles the flat copy; an
+		// author editing src/ would see neither their edits compiled nor
+		// this copy checked, so say which one counts.
+		shadow := filepath.Join(dir, "src", pkg.ImportName)
+		if fi, err := os.Stat(shadow); err == nil && fi.IsDir() {
+			w := ruleShadowedSrc.New(filepath.ToSlash(filepath.Join(dir, "pyproject.toml")), 1, 1, 1, 1,
+				"both %q and %q exist; Gaia imports the flat %q and ignores %q, so only the flat copy is checked; delete the copy you do not mean",
+				pkg.ImportName+"/", "src/"+pkg.ImportName+"/", pkg.ImportName+"/", "src/"+pkg.ImportName+"/")
+			pkg.Notes = append(pkg.Notes, w)
+		}
+	}
+	return pkg, dg
+}
+
+// resolveRoot finds the source root and the files of one package.
+func resolveRoot(dir string, pp *pyproject) (Package, *diag.Diagnostic) {
 	imp := ImportName(strings.TrimSpace(pp.Project.Name))
 	pkg := Package{Dir: filepath.ToSlash(dir), ImportName: imp}
 	for _, root := range []string{filepath.Join(dir, imp), filepath.Join(dir, "src", imp)} {

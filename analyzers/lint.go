@@ -35,6 +35,9 @@ type Package struct {
 	// .py file or a folder inside the package was named); the IR checks,
 	// which judge the whole package, are skipped then.
 	Partial bool
+	// Notes are review flags about the package's layout (GAIA903),
+	// also returned among Discover's diagnostics.
+	Notes []diag.Diagnostic
 }
 
 // Result is the outcome of a lint run.

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/nullius-dev/nullius/analyzers"
+	"github.com/nullius-dev/nullius/pyscan"
 )
 
 // copyTree copies a fixture package into a temp dir.
@@ -121,16 +122,16 @@ func BenchmarkLintGood(b *testing.B) {
 	}
 }
 
-// BenchmarkLintCorpus lints 40 packages of ~50 KB each (2 MB of Python)
-// and reports throughput, to compare with tree-sitter's parse-only speed.
-func BenchmarkLintCorpus(b *testing.B) {
+// corpus writes 40 packages of ~50 KB each (2 MB of Python) and returns
+// the root and the module paths.
+func corpus(b *testing.B) (string, []string, int) {
 	src, err := os.ReadFile(filepath.Join(fixtureRoot, "good", "src", "sterile_neutrino", "__init__.py"))
 	if err != nil {
 		b.Fatal(err)
 	}
 	root := b.TempDir()
 	body := strings.Repeat(string(src), 50_000/len(src)+1)
-	total := 0
+	var files []string
 	for i := range 40 {
 		dir := filepath.Join(root, "p"+strconv.Itoa(i)+"-gaia")
 		mod := filepath.Join(dir, "src", "p"+strconv.Itoa(i))
@@ -140,15 +141,43 @@ func BenchmarkLintCorpus(b *testing.B) {
 		if err := os.WriteFile(filepath.Join(dir, "pyproject.toml"), []byte("[project]\nname = \"p"+strconv.Itoa(i)+"-gaia\"\n"), 0o644); err != nil {
 			b.Fatal(err)
 		}
-		if err := os.WriteFile(filepath.Join(mod, "__init__.py"), []byte(body), 0o644); err != nil {
+		file := filepath.Join(mod, "__init__.py")
+		if err := os.WriteFile(file, []byte(body), 0o644); err != nil {
 			b.Fatal(err)
 		}
-		total += len(body)
+		files = append(files, file)
 	}
+	return root, files, len(body) * len(files)
+}
+
+// BenchmarkLintCorpus lints the corpus end to end (discovery, parsing,
+// every rule); compare its MB/s with BenchmarkParseCorpus, the parse-only
+// baseline (the budget: rules must not halve the throughput).
+func BenchmarkLintCorpus(b *testing.B) {
+	root, _, total := corpus(b)
 	b.SetBytes(int64(total))
 	for b.Loop() {
-		if _, err := analyzers.Lint([]string{root}, analyzers.Options{NoIR: true}); err != nil {
+		if _, err := analyzers.Lint([]string{root}, analyzers.Options{NoIR: true, Workers: 1}); err != nil {
 			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkParseCorpus reads and parses the same corpus with one parser.
+func BenchmarkParseCorpus(b *testing.B) {
+	_, files, total := corpus(b)
+	b.SetBytes(int64(total))
+	p := pyscan.NewParser()
+	defer p.Close()
+	for b.Loop() {
+		for _, f := range files {
+			src, err := os.ReadFile(f)
+			if err != nil {
+				b.Fatal(err)
+			}
+			if _, err := p.Parse(f, src); err != nil {
+				b.Fatal(err)
+			}
 		}
 	}
 }

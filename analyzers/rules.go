@@ -31,6 +31,19 @@ name = "<slug>-gaia" under [project].`,
 		Since:  "0.1.0",
 		Origin: "nullius",
 	}
+	ruleShadowedSrc = diag.Rule{
+		Code: "GAIA903", Name: "shadowed-src-layout", Severity: diag.Warning,
+		Title: "both a flat and a src/ copy of the module exist",
+		Text: `Gaia loads <package>/<import_name>/ when it exists and never looks at
+<package>/src/<import_name>/. With both present, the src/ copy is dead: edits there are
+neither compiled nor checked. The reference scanned only the src/ copy, so it checked the
+code Gaia ignores and missed the code it compiles (weakness W1). nullius checks the flat copy
+and flags the layout at pyproject.toml. Delete the copy you do not mean.`,
+		Bad:    "# my_idea/__init__.py and src/my_idea/__init__.py both exist\n",
+		Good:   "# only src/my_idea/__init__.py exists\n",
+		Since:  "0.1.0",
+		Origin: "nullius",
+	}
 )
 
-func init() { diag.Register(ruleNoModule, ruleBadPyproject) }
+func init() { diag.Register(ruleNoModule, ruleBadPyproject, ruleShadowedSrc) }

@@ -13,7 +13,30 @@ type builder struct {
 	m     *Module
 	last  *Binding // the binding made by the latest bind call
 	fix   chainFix // set while a misparsed chain is modelled (see fix.go)
+	depth int      // recursion depth of the walk (see enter)
+	deep  bool     // the depth limit was hit and reported
 }
+
+// maxDepth bounds the builder's recursion. CPython refuses to build an AST
+// nested about 3000 levels deep (RecursionError); refusing beyond the same
+// depth keeps a hostile 8 MB file of "-" or "(" from exhausting the stack.
+const maxDepth = 3000
+
+// enter counts one level of recursion into node i; false means the limit is
+// reached (reported once) and i must not be walked.
+func (b *builder) enter(i int) bool {
+	if b.depth >= maxDepth {
+		if !b.deep {
+			b.deep = true
+			b.syntax(i, "too deeply nested: more than 3000 levels (CPython cannot compile this either)")
+		}
+		return false
+	}
+	b.depth++
+	return true
+}
+
+func (b *builder) leave() { b.depth-- }
 
 // --- tree navigation -------------------------------------------------------
 
@@ -22,7 +45,7 @@ func (b *builder) end(i int) int { return i + int(b.nodes[i].size) }
 // next returns the next sibling of child c.
 func (b *builder) next(c int) int { return c + int(b.nodes[c].size) }
 
-// isSkip reports nodes that never matter to the model: comments and line
+// skip reports nodes that never matter to the model: comments and line
 // continuations (extras), and anonymous tokens.
 func (b *builder) skip(c int) bool {
 	n := &b.nodes[c]
@@ -86,8 +109,8 @@ func (b *builder) span(i int) Span {
 	return Span{Start: b.pos(n.start, n.row, n.col), End: b.pos(n.end, n.endRow, n.endCol)}
 }
 
-// tokenText returns the text of the first anonymous child of i (an
-// operator), or "".
+// opText returns the text of the child of i with field f (an operator
+// token), or "".
 func (b *builder) opText(i int, f uint16) string {
 	if c := b.field(i, f); c >= 0 {
 		return b.text(c)
@@ -207,6 +230,10 @@ func (b *builder) startsLine(off uint32) bool {
 }
 
 func (b *builder) stmt(i int, s *Scope) {
+	if !b.enter(i) {
+		return
+	}
+	defer b.leave()
 	t := sym
 	k := b.sym(i)
 	switch {
@@ -232,9 +259,9 @@ func (b *builder) stmt(i int, s *Scope) {
 	case k == t.importStatement, k == t.importFrom, k == t.futureImport:
 		b.imports(i, s)
 	case k == t.funcDef:
-		b.funcDef(i, i, s)
+		b.funcDef(i, s)
 	case k == t.classDef:
-		b.classDef(i, i, s)
+		b.classDef(i, s)
 	case k == t.decorated:
 		b.decorated(i, s)
 	case k == t.forStatement:
@@ -258,12 +285,12 @@ func (b *builder) stmt(i int, s *Scope) {
 				if s.Globals == nil {
 					s.Globals = map[string]bool{}
 				}
-				s.Globals[b.text(c)] = true
+				s.Globals[b.ident(c)] = true
 			} else {
 				if s.Nonlocals == nil {
 					s.Nonlocals = map[string]bool{}
 				}
-				s.Nonlocals[b.text(c)] = true
+				s.Nonlocals[b.ident(c)] = true
 			}
 		}
 	case k == t.deleteStatement:
@@ -275,8 +302,12 @@ func (b *builder) stmt(i int, s *Scope) {
 	case k == t.typeAlias && b.typeCallAssign(i, s):
 	case k == t.typeAlias:
 		if l := b.field(i, t.fLeft); l >= 0 {
-			if id := b.firstNamed(l); id >= 0 && b.sym(id) == t.identifier {
-				b.bind(s, BindOther, b.text(id), b.span(id))
+			id := b.firstNamed(l)
+			if id >= 0 && b.sym(id) == t.genericType { // type X[T] = ...
+				id = b.firstNamed(id)
+			}
+			if id >= 0 && b.sym(id) == t.identifier {
+				b.bind(s, BindOther, b.ident(id), b.span(id))
 			} else {
 				b.expr(l, s, Load)
 			}
@@ -288,8 +319,11 @@ func (b *builder) stmt(i int, s *Scope) {
 		// `print >>f, x` is a valid Python 3 expression (a tuple of a shift)
 		b.walkKids(i, s, &Expr{})
 	case k == t.printStatement || k == t.execStmt:
-		b.syntax(i, "Missing parentheses in call to "+strings.Fields(b.text(i))[0]+
-			" (Python 2 statement; nullius reads Python 3)")
+		kw := "print"
+		if k == t.execStmt {
+			kw = "exec"
+		}
+		b.syntax(i, "Missing parentheses in call to "+kw+" (Python 2 statement; nullius reads Python 3)")
 	case t.isExpr(k):
 		b.expr(i, s, Load)
 	default:
@@ -340,7 +374,7 @@ func (b *builder) imports(i int, s *Scope) {
 			name := b.dotted(b.field(c, t.fName))
 			alias := ""
 			if a := b.field(c, t.fAlias); a >= 0 {
-				alias = b.text(a)
+				alias = b.ident(a)
 			}
 			if from {
 				imp = &Import{From: true, Level: level, Module: module, Name: name, Alias: alias}
@@ -374,12 +408,12 @@ func (b *builder) dotted(i int) string {
 		return ""
 	}
 	if b.nodes[i].size == 1 || b.sym(i) != sym.dottedName {
-		return b.text(i)
+		return b.ident(i)
 	}
 	var parts []string
 	for c, e := i+1, b.end(i); c < e; c = b.next(c) {
 		if !b.skip(c) {
-			parts = append(parts, b.text(c))
+			parts = append(parts, b.ident(c))
 		}
 	}
 	if len(parts) == 1 {
@@ -406,20 +440,20 @@ func (b *builder) decorated(i int, s *Scope) {
 	switch {
 	case def < 0:
 	case b.sym(def) == t.funcDef:
-		b.funcDef(def, i, s)
+		b.funcDef(def, s)
 	case b.sym(def) == t.classDef:
-		b.classDef(def, i, s)
+		b.classDef(def, s)
 	}
 }
 
-// funcDef models `def`. outer is the decorated_definition (or i itself).
-// Defaults, annotations and decorators are evaluated in the enclosing scope.
-func (b *builder) funcDef(i, outer int, s *Scope) {
+// funcDef models `def`. Defaults and annotations are evaluated in the
+// enclosing scope (decorators too, by decorated).
+func (b *builder) funcDef(i int, s *Scope) {
 	t := sym
 	d := &Def{Kind: FuncDef, Span: b.span(i), Scope: s}
 	nm := b.field(i, t.fName)
 	if nm >= 0 {
-		d.Name, d.NameSpan = b.text(nm), b.span(nm)
+		d.Name, d.NameSpan = b.ident(nm), b.span(nm)
 	}
 	if tp := b.field(i, t.fTypeParameters); tp >= 0 {
 		b.expr(tp, s, Load)
@@ -452,8 +486,8 @@ func (b *builder) params(ps int, outer, inner *Scope) []string {
 		}
 		switch b.sym(id) {
 		case t.identifier, t.keywordIdentifier:
-			names = append(names, b.text(id))
-			b.bind(inner, BindParam, b.text(id), b.span(id))
+			names = append(names, b.ident(id))
+			b.bind(inner, BindParam, b.ident(id), b.span(id))
 		case t.tuplePattern, t.listPattern: // Python 2 tuple parameters
 			b.syntax(id, "tuple parameters are not Python 3 syntax")
 		}
@@ -520,12 +554,12 @@ func (b *builder) hasChild(i int, k uint16) bool {
 	return false
 }
 
-func (b *builder) classDef(i, outer int, s *Scope) {
+func (b *builder) classDef(i int, s *Scope) {
 	t := sym
 	d := &Def{Kind: ClassDef, Span: b.span(i), Scope: s}
 	nm := b.field(i, t.fName)
 	if nm >= 0 {
-		d.Name, d.NameSpan = b.text(nm), b.span(nm)
+		d.Name, d.NameSpan = b.ident(nm), b.span(nm)
 	}
 	b.m.Defs = append(b.m.Defs, d)
 	if tp := b.field(i, t.fTypeParameters); tp >= 0 {
@@ -613,12 +647,16 @@ func (b *builder) caseClause(i int, s *Scope) {
 }
 
 func (b *builder) pattern(i int, s *Scope) {
+	if !b.enter(i) {
+		return
+	}
+	defer b.leave()
 	t := sym
 	k := b.sym(i)
 	switch {
 	case k == t.dottedName:
 		if b.nodes[i].size == 2 { // a bare name: a capture (`_` is a wildcard)
-			if name := b.text(i); name != "_" {
+			if name := b.ident(i); name != "_" {
 				b.bind(s, BindOther, name, b.span(i))
 			}
 			return
@@ -646,7 +684,7 @@ func (b *builder) pattern(i int, s *Scope) {
 				continue
 			}
 			if b.sym(c) == t.identifier {
-				b.bind(s, BindOther, b.text(c), b.span(c))
+				b.bind(s, BindOther, b.ident(c), b.span(c))
 			} else {
 				b.pattern(c, s)
 			}
@@ -677,7 +715,7 @@ func (b *builder) dottedLoad(i int, s *Scope) {
 		}
 		n := b.nodes[c]
 		sp := Span{Start: b.pos(start.start, start.row, start.col), End: b.pos(n.end, n.endRow, n.endCol)}
-		cur = &Expr{Kind: ExprAttr, Span: sp, Text: b.src[b.base+start.start : b.base+n.end], Name: b.text(c), Recv: cur}
+		cur = &Expr{Kind: ExprAttr, Span: sp, Text: b.src[b.base+start.start : b.base+n.end], Name: b.ident(c), Recv: cur}
 		b.m.Attrs = append(b.m.Attrs, &AttrRef{Expr: cur, Ctx: Load, Scope: s})
 	}
 }
@@ -755,6 +793,10 @@ func (b *builder) target(i int, s *Scope, ctx Ctx, kind BindingKind, a *Assign) 
 	if i < 0 {
 		return nil
 	}
+	if !b.enter(i) {
+		return b.newExpr(i, ExprOther)
+	}
+	defer b.leave()
 	t := sym
 	switch k := b.sym(i); k {
 	case t.identifier, t.keywordIdentifier:

@@ -40,7 +40,7 @@ func (b *builder) countField(i int, f uint16) int {
 // nameRef records a name occurrence and returns its ExprName.
 func (b *builder) nameRef(i int, s *Scope, ctx Ctx, callee bool) *Expr {
 	e := b.newExpr(i, ExprName)
-	e.Name = e.Text
+	e.Name = nfkcIdent(e.Text)
 	b.m.Names = append(b.m.Names, &NameRef{Name: e.Name, Span: e.Span, Ctx: ctx, Scope: s, Callee: callee})
 	return e
 }
@@ -55,9 +55,10 @@ func (b *builder) exprc(i int, s *Scope, ctx Ctx, callee bool) *Expr {
 	}
 	t := sym
 	n := &b.nodes[i]
-	if n.isError() {
+	if n.isError() || !b.enter(i) {
 		return b.newExpr(i, ExprOther)
 	}
+	defer b.leave()
 	if b.fix.active && i == b.fix.base {
 		return b.fixBase(s, ctx, callee)
 	}
@@ -73,7 +74,7 @@ func (b *builder) exprc(i int, s *Scope, ctx Ctx, callee bool) *Expr {
 		e := b.newExpr(i, ExprAttr)
 		e.Recv = b.sub(i, t.fObject, s, Load)
 		if a := b.field(i, t.fAttribute); a >= 0 {
-			e.Name = b.text(a)
+			e.Name = b.ident(a)
 		}
 		b.m.Attrs = append(b.m.Attrs, &AttrRef{Expr: e, Ctx: ctx, Scope: s, Callee: callee})
 		return e
@@ -198,6 +199,10 @@ func (b *builder) exprc(i int, s *Scope, ctx Ctx, callee bool) *Expr {
 // walkKids evaluates the children of an expression nothing else models
 // (await, yield, slices, types...) so the names and calls inside are seen.
 func (b *builder) walkKids(i int, s *Scope, e *Expr) {
+	if !b.enter(i) {
+		return
+	}
+	defer b.leave()
 	for c, end := i+1, b.end(i); c < end; c = b.next(c) {
 		if b.skip(c) {
 			continue
@@ -235,7 +240,6 @@ func (b *builder) walrus(i int, s *Scope) *Expr {
 		bd.Assign = a
 		a.Targets = []*Expr{e}
 	}
-	a.Scope = ts
 	e := b.newExpr(i, ExprOther)
 	e.Op = ":="
 	e.Operand = []*Expr{a.Value}
@@ -318,6 +322,7 @@ func (b *builder) callExpr(i int, s *Scope, dec bool) *Expr {
 func (b *builder) arguments(args int, s *Scope, c *Call) {
 	t := sym
 	seenKw, seenKwSplat := false, false
+	var names map[string]bool // keyword names, once there are many of them
 	for a, end := args+1, b.end(args); a < end; a = b.next(a) {
 		if b.skip(a) {
 			continue
@@ -327,9 +332,18 @@ func (b *builder) arguments(args int, s *Scope, c *Call) {
 			nm := b.field(a, t.fName)
 			kw := &Keyword{}
 			if nm >= 0 {
-				kw.Name, kw.NameSpan = b.text(nm), b.span(nm)
-				if c.Keyword(kw.Name) != nil {
+				kw.Name, kw.NameSpan = b.ident(nm), b.span(nm)
+				if len(c.Keywords) == 16 { // keep the check linear on huge calls
+					names = make(map[string]bool, 32)
+					for _, k := range c.Keywords {
+						names[k.Name] = true
+					}
+				}
+				if names != nil && names[kw.Name] || names == nil && c.Keyword(kw.Name) != nil {
 					b.syntax(a, "keyword argument repeated: "+kw.Name)
+				}
+				if names != nil {
+					names[kw.Name] = true
 				}
 			}
 			kw.Value = b.sub(a, t.fValue, s, Load)
@@ -374,7 +388,13 @@ func (b *builder) stringExpr(i int, s *Scope) *Expr {
 		if b.sym(p) != t.str {
 			continue
 		}
-		tok, msg := decodeStringToken(b.text(p))
+		var tok strToken
+		var msg string
+		if b.hasChild(p, t.interpolation) {
+			tok, msg = b.fstringParts(p)
+		} else {
+			tok, msg = decodeStringToken(b.text(p))
+		}
 		if msg != "" {
 			b.syntax(p, msg)
 		}
@@ -414,6 +434,28 @@ func (b *builder) stringExpr(i int, s *Scope) *Expr {
 		}
 	}
 	return e
+}
+
+// fstringParts checks an f-string with replacement fields: its prefix and
+// the escapes of its literal parts only (the text inside the fields is
+// Python code, not string content). Its value is never needed.
+func (b *builder) fstringParts(p int) (strToken, string) {
+	prefix, _, _, ok := splitString(b.text(p))
+	if !ok {
+		return strToken{fstr: true}, "unterminated string literal"
+	}
+	tok, msg := parsePrefix(prefix)
+	if msg != "" || tok.raw {
+		return tok, msg
+	}
+	for c, end := p+1, b.end(p); c < end; c = b.next(c) {
+		if b.sym(c) == sym.strContent {
+			if _, msg := unescape(b.text(c), false); msg != "" {
+				return tok, msg
+			}
+		}
+	}
+	return tok, ""
 }
 
 // interpolation walks the expression of an f-string replacement field and

@@ -45,20 +45,8 @@ func decodeStringToken(tok string) (t strToken, errMsg string) {
 	if !ok {
 		return t, "unterminated string literal"
 	}
-	switch prefix {
-	case "", "u":
-	case "r":
-		t.raw = true
-	case "b":
-		t.bytes = true
-	case "br", "rb":
-		t.bytes, t.raw = true, true
-	case "f":
-		t.fstr = true
-	case "fr", "rf":
-		t.fstr, t.raw = true, true
-	default:
-		return t, "invalid string prefix " + strconv.Quote(prefix)
+	if t, errMsg = parsePrefix(prefix); errMsg != "" {
+		return t, errMsg
 	}
 	if t.bytes {
 		for i := 0; i < len(body); i++ {
@@ -78,6 +66,26 @@ func decodeStringToken(tok string) (t strToken, errMsg string) {
 	}
 	if t.fstr {
 		t.value = strings.NewReplacer("{{", "{", "}}", "}").Replace(t.value)
+	}
+	return t, ""
+}
+
+// parsePrefix interprets a lower-cased string prefix.
+func parsePrefix(prefix string) (t strToken, errMsg string) {
+	switch prefix {
+	case "", "u":
+	case "r":
+		t.raw = true
+	case "b":
+		t.bytes = true
+	case "br", "rb":
+		t.bytes, t.raw = true, true
+	case "f":
+		t.fstr = true
+	case "fr", "rf":
+		t.fstr, t.raw = true, true
+	default:
+		return t, "invalid string prefix " + strconv.Quote(prefix)
 	}
 	return t, ""
 }

@@ -287,7 +287,9 @@ func TestAll(t *testing.T) {
 
 // TestMisparseRepairs covers the two tree-sitter misparses fix.go repairs.
 func TestMisparseRepairs(t *testing.T) {
-	m := mustParse(t, "x = [*range(5), *d.keys()]\ntype(obj).attr = 3\ntype X = int\n")
+	// A starred call alone in a list is the misparse; with two elements
+	// tree-sitter gets it right. Both must model the same way.
+	m := mustParse(t, "x = [*range(5), *d.keys()]\ntype(obj).attr = 3\ntype X = int\ny = [*range(5)]\nz = [*d.keys()[0]]\n")
 	if len(m.Syntax) > 0 {
 		t.Fatal(m.Syntax)
 	}
@@ -295,14 +297,19 @@ func TestMisparseRepairs(t *testing.T) {
 	for _, c := range m.Calls {
 		got = append(got, fmt.Sprintf("%s@%d:%d", c.Func.DottedName(), c.Span.Start.Line, c.Span.Start.Col))
 	}
-	if s := strings.Join(got, " "); s != "range@1:7 d.keys@1:18 type@2:1" {
+	if s := strings.Join(got, " "); s != "range@1:7 d.keys@1:18 type@2:1 range@4:7 d.keys@5:7" {
 		t.Errorf("calls %s", s)
 	}
-	list := m.Assigns[0].Value
-	if len(list.Elems) != 2 || list.Elems[0].Op != "*" || list.Elems[0].Operand[0].Kind != ExprCall || list.Elems[0].Text != "*range(5)" {
-		t.Errorf("starred element: %+v", list.Elems[0])
+	for _, k := range []int{0, 2} {
+		list := m.Assigns[k].Value
+		if el := list.Elems[0]; el.Op != "*" || el.Operand[0].Kind != ExprCall || el.Text != "*range(5)" || el.Operand[0].Text != "range(5)" {
+			t.Errorf("starred element %d: %+v", k, el)
+		}
 	}
-	if r := refs(m); r != "x:store range:load:callee d:load type:load:callee obj:load int:load" {
+	if el := m.Assigns[3].Value.Elems[0]; el.Op != "*" || el.Operand[0].Kind != ExprSubscript || el.Operand[0].Recv.Call.Func.DottedName() != "d.keys" {
+		t.Errorf("starred subscript: %+v", el)
+	}
+	if r := refs(m); r != "x:store range:load:callee d:load type:load:callee obj:load int:load y:store range:load:callee z:store d:load" {
 		t.Errorf("refs %s", r)
 	}
 	a := m.Assigns[1]
@@ -312,5 +319,41 @@ func TestMisparseRepairs(t *testing.T) {
 	if _, bs := m.Root.Lookup("X"); len(bs) != 1 || bs[0].Kind != BindOther {
 		t.Errorf("type alias X: %v", bs)
 	}
+	g := mustParse(t, "type Pair[T] = tuple[T, T]\n")
+	if _, bs := g.Root.Lookup("Pair"); len(g.Syntax) > 0 || len(bs) != 1 || bs[0].Kind != BindOther {
+		t.Errorf("generic type alias: syntax %v bindings %v", g.Syntax, bs)
+	}
 	checkInvariants(t, m)
+}
+
+// TestNFKCIdentifiers checks that lookalike spellings Python folds to the
+// same identifier give the same names in the model.
+func TestNFKCIdentifiers(t *testing.T) {
+	src := "from gaia.engine.lang import ｉｎｆｅｒ as 𝐈\n" +
+		"ｉｎｆｅｒ(ｐ_e_given_h=0.5)\n" +
+		"𝐈(p_e_given_h=0.5)\n" +
+		"lang.𝒊𝒏𝒇𝒆𝒓(x)\n" +
+		"ﬁle = ⅈ\n"
+	m := mustParse(t, src)
+	if len(m.Syntax) > 0 {
+		t.Fatal(m.Syntax)
+	}
+	if im := m.Imports[0]; im.Name != "infer" || im.Alias != "I" {
+		t.Errorf("import %+v", im)
+	}
+	if c := m.Calls[0]; c.Func.Name != "infer" || c.Func.Text != "ｉｎｆｅｒ" || c.Keyword("p_e_given_h") == nil {
+		t.Errorf("fullwidth call: %+v %+v", c.Func, c.Keywords[0])
+	}
+	if _, bs := m.Root.Lookup(m.Calls[1].Func.Name); len(bs) != 1 || bs[0].Kind != BindImport {
+		t.Errorf("aliased call %q does not resolve to the import", m.Calls[1].Func.Name)
+	}
+	if got := m.Calls[2].Func.DottedName(); got != "lang.infer" {
+		t.Errorf("attribute callee %q", got)
+	}
+	if r := refs(m); r != "infer:load:callee I:load:callee lang:load x:load file:store i:load" {
+		t.Errorf("refs %s", r)
+	}
+	if nfkcIdent("plain_ascii") != "plain_ascii" || nfkcIdent("héllo") != "héllo" {
+		t.Error("nfkcIdent changed an identifier NFKC keeps")
+	}
 }

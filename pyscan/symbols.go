@@ -7,25 +7,25 @@ type symtab struct {
 	names []string // symbol name by id
 	expr  []bool   // symbol ids that are expressions
 
-	module, comment, identifier, keywordIdentifier                      uint16
-	importStatement, importFrom, futureImport                           uint16
-	dottedName, aliasedImport, relativeImport, importPrefix, wildcard   uint16
-	exprStatement, assignment, augAssignment, namedExpr                 uint16
-	funcDef, classDef, decorated, decorator, parameters, lambdaParams   uint16
-	defaultParam, typedParam, typedDefaultParam                         uint16
-	listSplatPattern, dictSplatPattern, tuplePattern, listPattern       uint16
-	patternList, exprList, lambda, call, argumentList, keywordArgument  uint16
-	listSplat, dictSplat, attribute, subscript, str, concatStr          uint16
-	interpolation, integer, float, true, false, none, ellipsis          uint16
-	list, tuple, set, dictionary, pair, parenExpr                       uint16
-	listComp, setComp, dictComp, genExpr, forInClause, ifClause         uint16
-	unaryOp, notOp, binaryOp, boolOp, compareOp, conditional            uint16
-	forStatement, withStatement, withClause, withItem, asPattern        uint16
-	asPatternTarget, tryStatement, exceptClause, exceptGroupClause      uint16
-	globalStatement, nonlocalStatement, deleteStatement                 uint16
-	matchStatement, caseClause, casePattern, classPattern, splatPattern uint16
-	keywordPattern, dictPattern, typeAlias, printStatement, execStmt    uint16
-	block, typeNode, await, yield, chevron, keywordSeparator            uint16
+	module, comment, identifier, keywordIdentifier                                    uint16
+	importStatement, importFrom, futureImport                                         uint16
+	dottedName, aliasedImport, relativeImport, importPrefix, wildcard                 uint16
+	exprStatement, assignment, augAssignment, namedExpr                               uint16
+	funcDef, classDef, decorated, decorator, parameters, lambdaParams                 uint16
+	defaultParam, typedParam, typedDefaultParam                                       uint16
+	listSplatPattern, dictSplatPattern, tuplePattern, listPattern                     uint16
+	patternList, exprList, lambda, call, argumentList, keywordArgument                uint16
+	listSplat, dictSplat, attribute, subscript, str, concatStr                        uint16
+	interpolation, integer, float, true, false, none, ellipsis                        uint16
+	list, tuple, set, dictionary, pair, parenExpr                                     uint16
+	listComp, setComp, dictComp, genExpr, forInClause, ifClause                       uint16
+	unaryOp, notOp, binaryOp, boolOp, compareOp, conditional                          uint16
+	forStatement, withStatement, withClause, withItem, asPattern                      uint16
+	asPatternTarget, tryStatement, exceptClause, exceptGroupClause                    uint16
+	globalStatement, nonlocalStatement, deleteStatement                               uint16
+	matchStatement, caseClause, casePattern, classPattern, splatPattern               uint16
+	keywordPattern, dictPattern, typeAlias, printStatement, execStmt                  uint16
+	block, typeNode, await, yield, chevron, keywordSeparator, genericType, strContent uint16
 
 	fName, fAlias, fValue, fLeft, fRight, fFunction, fArguments, fObject uint16
 	fAttribute, fBody, fParameters, fModuleName, fKey, fType, fOperator  uint16
@@ -41,6 +41,11 @@ func loadSymbols() *symtab {
 	s := &symtab{names: symbolNames()}
 	n := func(name string) uint16 { return symbolID(name, true) }
 	s.module, s.comment, s.identifier, s.keywordIdentifier = n("module"), n("comment"), n("identifier"), n("keyword_identifier")
+	if s.keywordIdentifier == 0 {
+		// keyword_identifier is always aliased to identifier in this
+		// grammar version: no node carries its own symbol.
+		s.keywordIdentifier = s.identifier
+	}
 	s.importStatement, s.importFrom, s.futureImport = n("import_statement"), n("import_from_statement"), n("future_import_statement")
 	s.dottedName, s.aliasedImport, s.relativeImport, s.importPrefix, s.wildcard = n("dotted_name"), n("aliased_import"), n("relative_import"), n("import_prefix"), n("wildcard_import")
 	s.exprStatement, s.assignment, s.augAssignment, s.namedExpr = n("expression_statement"), n("assignment"), n("augmented_assignment"), n("named_expression")
@@ -64,7 +69,8 @@ func loadSymbols() *symtab {
 	s.keywordPattern, s.dictPattern, s.typeAlias = n("keyword_pattern"), n("dict_pattern"), n("type_alias_statement")
 	s.printStatement, s.execStmt = n("print_statement"), n("exec_statement")
 	s.block, s.typeNode, s.await, s.yield = n("block"), n("type"), n("await"), n("yield")
-	s.chevron, s.keywordSeparator = n("chevron"), n("keyword_separator")
+	s.chevron, s.keywordSeparator, s.genericType = n("chevron"), n("keyword_separator"), n("generic_type")
+	s.strContent = n("string_content")
 
 	s.fName, s.fAlias, s.fValue, s.fLeft, s.fRight = fieldID("name"), fieldID("alias"), fieldID("value"), fieldID("left"), fieldID("right")
 	s.fFunction, s.fArguments, s.fObject, s.fAttribute = fieldID("function"), fieldID("arguments"), fieldID("object"), fieldID("attribute")

@@ -3,6 +3,7 @@ package pyscan
 import (
 	"bytes"
 	"fmt"
+	"sort"
 	"strconv"
 )
 
@@ -22,6 +23,8 @@ import (
 //     at module level, duplicate parameter names. A repeated keyword
 //     argument, also a compile-time error, is reported.
 //   - non-UTF-8 PEP 263 encodings are refused, not decoded.
+//   - escapes inside the format spec of an f-string replacement field
+//     (`f'{a:\N}'`) are not checked.
 
 // scan makes one linear pass over the flat tree for comments and
 // tree-sitter's ERROR and MISSING nodes.
@@ -61,46 +64,81 @@ var invisibles = []struct {
 // checkInvisible reports the invisible characters tree-sitter treated as
 // whitespace. It is rare, so a plain scan over the nodes is enough.
 func (b *builder) checkInvisible(body []byte) {
+	first, firstLen, name := -1, 0, ""
+	var spans [][2]uint32
 	for _, inv := range invisibles {
 		for off := 0; ; {
 			k := bytes.Index(body[off:], []byte(inv.seq))
-			if k < 0 {
+			if k < 0 || (first >= 0 && off+k > first) {
+				break // CPython stops at the first one too
+			}
+			at := off + k
+			off = at + len(inv.seq)
+			if spans == nil {
+				spans = b.literalSpans()
+			}
+			if !inSpans(spans, uint32(at)) {
+				first, firstLen, name = at, len(inv.seq), inv.name
 				break
 			}
-			at := uint32(off + k)
-			off += k + len(inv.seq)
-			if !b.inStringOrComment(at) {
-				p := posAt(b.m.Src, int(at+b.base))
-				q := posAt(b.m.Src, int(at+b.base)+len(inv.seq))
-				b.m.Syntax = append(b.m.Syntax, SyntaxError{Span: Span{Start: p, End: q}, Msg: "invalid non-printable character " + inv.name})
-			}
 		}
+	}
+	if first >= 0 {
+		at := first + int(b.base)
+		b.m.Syntax = append(b.m.Syntax, SyntaxError{
+			Span: Span{Start: posAt(b.m.Src, at), End: posAt(b.m.Src, at+firstLen)},
+			Msg:  "invalid non-printable character " + name,
+		})
 	}
 }
 
-func (b *builder) inStringOrComment(off uint32) bool {
+// literalSpans returns the byte ranges of the outermost strings and
+// comments, sorted and disjoint (pre-order makes nested f-string parts
+// follow the string that holds them).
+func (b *builder) literalSpans() [][2]uint32 {
+	spans := [][2]uint32{}
 	for i := range b.nodes {
 		n := &b.nodes[i]
-		if (n.sym == sym.str || n.sym == sym.comment) && n.start <= off && off < n.end {
-			return true
+		if n.sym != sym.str && n.sym != sym.comment {
+			continue
 		}
+		if len(spans) > 0 && n.start < spans[len(spans)-1][1] {
+			continue
+		}
+		spans = append(spans, [2]uint32{n.start, n.end})
 	}
-	return false
+	return spans
 }
 
-// errorMsg describes an ERROR node by the first token it swallowed.
+func inSpans(spans [][2]uint32, off uint32) bool {
+	k := sort.Search(len(spans), func(k int) bool { return spans[k][1] > off })
+	return k < len(spans) && spans[k][0] <= off
+}
+
+// errorMsg describes an ERROR node: an opening bracket it swallowed that is
+// never closed (CPython's "'(' was never closed"), or the text it covers.
 func (b *builder) errorMsg(i int) string {
 	txt := b.text(i)
 	if len(txt) == 0 {
 		return "invalid syntax"
 	}
-	for c, e := i+1, b.end(i); c < e; c = b.next(c) {
-		if b.nodes[c].size == 1 && b.nodes[c].flags&flagExtra == 0 && b.nodes[c].end > b.nodes[c].start {
-			if tok := b.text(c); tok != txt {
-				return "invalid syntax near " + quoteShort(txt) + " (unexpected " + quoteShort(tok) + ")"
-			}
-			break
+	var open []int
+	for c, e := i+1, b.end(i); c < e; c++ { // every descendant, in order
+		n := &b.nodes[c]
+		if n.size != 1 || n.named() || n.end == n.start {
+			continue
 		}
+		switch b.text(c) {
+		case "(", "[", "{":
+			open = append(open, c)
+		case ")", "]", "}":
+			if len(open) > 0 {
+				open = open[:len(open)-1]
+			}
+		}
+	}
+	if len(open) > 0 {
+		return fmt.Sprintf("invalid syntax: %q was never closed", b.text(open[0]))
 	}
 	return "invalid syntax near " + quoteShort(txt)
 }

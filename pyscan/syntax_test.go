@@ -11,7 +11,9 @@ func TestSyntaxErrors(t *testing.T) {
 		src, want string
 		line, col int
 	}{
-		{"x = (1,\n", "invalid syntax near", 1, 1},
+		{"x = (1,\n", `"(" was never closed`, 1, 1},
+		{"f(a=1, " + strings.Repeat("k=1, ", 20) + "b)\n", "keyword argument repeated: k", 1, 0},
+		{"s = '\u200b' # \u200b\nx = 1\u200b\ny = '\ufeff'\n", "invalid non-printable character U+200B", 2, 6},
 		{"def f(:\n    pass\n", `missing ")"`, 1, 7},
 		{"x = = 2\n", "invalid syntax near", 1, 0},
 		// ast.parse accepts a repeated keyword, CPython's compiler rejects
@@ -28,6 +30,8 @@ func TestSyntaxErrors(t *testing.T) {
 		{"x = '\\N{NOT A NAME}'\n", "unknown Unicode character name", 1, 5},
 		{"x = b'é'\n", "bytes can only contain ASCII", 1, 5},
 		{"x = b'a' 'b'\n", "cannot mix bytes and nonbytes literals", 1, 5},
+		{"x = f'{a}\\x4'\n", `truncated \xXX escape`, 1, 5},
+		{"x = bf'{a}'\n", `invalid string prefix "bf"`, 1, 5},
 		{"f() = 1\n", "invalid syntax", 1, 1},
 		{"with a as f(): pass\n", `cannot assign to expression "f()"`, 1, 11},
 		{"del f()\n", `cannot delete expression "f()"`, 1, 5},
@@ -76,6 +80,29 @@ func TestSyntaxErrors(t *testing.T) {
 	}
 }
 
+// TestDeepNesting checks that hostile nesting is refused with a syntax
+// error instead of exhausting the stack, and that what CPython accepts
+// (about 2988 levels) is still accepted.
+func TestDeepNesting(t *testing.T) {
+	for _, tc := range []struct {
+		src string
+		ok  bool
+	}{
+		{"x = " + strings.Repeat("-", 2900) + "1\n", true},
+		{"x = a" + strings.Repeat(".b", 2900) + "\n", true},
+		{"x = " + strings.Repeat("-", 20000) + "1\n", false},
+		{"x = " + strings.Repeat("(", 5000) + "1" + strings.Repeat(")", 5000) + "\n", false},
+		{strings.Repeat("[", 5000) + strings.Repeat("]", 5000) + "\n", false},
+		{"x = a" + strings.Repeat(".b", 20000) + "\n", false},
+		{"f(" + strings.Repeat("g(", 4000) + strings.Repeat(")", 4001) + "\n", false},
+	} {
+		m := mustParse(t, tc.src)
+		if (len(m.Syntax) == 0) != tc.ok {
+			t.Errorf("%.20q... (%d bytes): syntax %.1v, want ok=%v", tc.src, len(tc.src), m.Syntax, tc.ok)
+		}
+	}
+}
+
 func TestEncodingErrorsStopParsing(t *testing.T) {
 	m := mustParse(t, "infer(p=1)\n\xff\n")
 	if len(m.Syntax) != 1 || len(m.Calls) != 0 || m.Root == nil {
@@ -99,6 +126,7 @@ func TestValidSourcesHaveNoSyntaxErrors(t *testing.T) {
 		"match = 1\ntype = 2\nprint(match)\n", // soft keywords as names
 		"async def f():\n    async with a as b:\n        await c\n    async for x in y: pass\n",
 		"x = f'{a!r:>{w}}' f\"{b=}\"\n",
+		"x = f'{a:%Y\\n}' f'{d[\"\\n\"]}'\n", // field text is code (3.12), not string content
 		"x = [*a, *b]\ny = {**c, 'd': 1}\n",
 		"lambda *a, **k: 0\n",
 		"try:\n    pass\nexcept* ValueError as eg:\n    pass\n",

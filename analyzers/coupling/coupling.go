@@ -1,7 +1,9 @@
 package coupling
 
 import (
+	"bytes"
 	"strconv"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -68,8 +70,57 @@ func checkArity(pass *analysis.Pass, f *gaiaref.File, s *gaiaref.Stmt) {
 	if s.Call.StarArgs {
 		found = "found a *splat"
 	}
-	ruleutil.Report(pass, f.File, s.Call.Span, "GAIA509",
-		"%s takes exactly two operands, %s; Gaia raises TypeError at compile time: expand into pairwise %s() calls", s.Verb, found, s.Verb)
+	const format = "%s takes exactly two operands, %s; Gaia raises TypeError at compile time: expand into pairwise %s() calls"
+	if text, ok := pairwise(f, s); ok {
+		ruleutil.ReportFix(pass, f.File, s.Call.Span, "Expand into pairwise "+s.Verb+"() calls",
+			s.Call.Span, text, "GAIA509", format, s.Verb, found, s.Verb)
+		return
+	}
+	ruleutil.Report(pass, f.File, s.Call.Span, "GAIA509", format, s.Verb, found, s.Verb)
+}
+
+// pairwise rewrites `v(a, b, c)` standing alone on its line as one call
+// per pair, each on its own line at the same indentation. Calls with
+// keywords other than rationale/background, or used inside an
+// expression, get no fix.
+//
+//	Have: exclusive(a, b, c)
+//	Want: exclusive(a, b)
+//	      exclusive(a, c)
+//	      exclusive(b, c)
+func pairwise(f *gaiaref.File, s *gaiaref.Stmt) (string, bool) {
+	c := s.Call
+	if c.StarArgs || c.KwSplat || len(c.Args) < 3 {
+		return "", false
+	}
+	var kws []string
+	for _, k := range c.Keywords {
+		if k.Name != "rationale" && k.Name != "background" {
+			return "", false
+		}
+		kws = append(kws, string(f.Src[k.NameSpan.Start.Offset:k.Value.Span.End.Offset]))
+	}
+	src := f.Src
+	lineStart := bytes.LastIndexByte(src[:c.Span.Start.Offset], '\n') + 1
+	indent := src[lineStart:c.Span.Start.Offset]
+	if len(bytes.TrimLeft(indent, " \t")) != 0 {
+		return "", false
+	}
+	rest := src[c.Span.End.Offset:]
+	if nl := bytes.IndexByte(rest, '\n'); nl >= 0 {
+		rest = rest[:nl]
+	}
+	if t := bytes.TrimSpace(rest); len(t) != 0 && t[0] != '#' {
+		return "", false
+	}
+	var calls []string
+	for i := range c.Args {
+		for j := i + 1; j < len(c.Args); j++ {
+			args := append([]string{c.Args[i].Text, c.Args[j].Text}, kws...)
+			calls = append(calls, c.Func.Text+"("+strings.Join(args, ", ")+")")
+		}
+	}
+	return strings.Join(calls, "\n"+string(indent)), true
 }
 
 // isGradeValue reports the probabilities the three grades use.
@@ -92,7 +143,7 @@ func checkAssociate(pass *analysis.Pass, f *gaiaref.File, c *pyscan.Call) {
 		v, ok := ruleutil.Numeric(k.Value)
 		if !ok || k.Value.Kind != pyscan.ExprNumber || !isGradeValue(v) {
 			ruleutil.Report(pass, f.File, k.Value.Span, "GAIA503",
-				"associate uses off-grade %s=%s; write a literal grade value 0.03, 0.09, 0.25, 0.75 or 0.90", name, k.Value.Text)
+				"associate uses off-grade %s=%s; write a literal grade value 0.03, 0.09, 0.25, 0.75 or 0.90", name, ruleutil.Short(k.Value.Text))
 		}
 	}
 }

@@ -33,7 +33,8 @@ missing).`,
 			Title: "equal, contradict or exclusive does not have exactly two operands",
 			Text: `Gaia's structural operators take exactly two claims; a third operand or a *splat is a
 TypeError inside gaia build compile, reported as a traceback (weakness W18). The diagnostic
-sits at the call. Expand into pairwise exclusive() calls (or pairwise equal/contradict).`,
+sits at the call. Expand into pairwise exclusive() calls (or pairwise equal/contradict); a
+call standing alone on its line comes with a fix that does so.`,
 			Bad:   hdr + "c = claim(\"C.\")\nexclusive(a, b, c)\n",
 			Good:  hdr + "c = claim(\"C.\")\nexclusive(a, b)\nexclusive(a, c)\nexclusive(b, c)\n",
 			Since: "0.1.0", Origin: "nullius",

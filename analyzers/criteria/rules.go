@@ -13,8 +13,10 @@ name at least three distinct phenomenon domains in a "domains: a; b; c" clause b
 anchor (entries split on ';' or '|'). nullius ends the clause at its sentence (a '.' followed
 by a space, or a blank line; a clause may continue across line breaks), compares entries
 case-folded so repeats count once, and does not accept "subdomains:" (weaknesses W4, W16). The
-target is the variable downstream_reach or one assigned a claim titled so. The diagnostic
-sits at the rationale (or the call when it is missing). Name three domains.`,
+target is the variable downstream_reach, one assigned a claim titled so, a plain alias of
+either, or what a same-module helper receives as its hypothesis parameter (W3; the message
+then names the helper call). The diagnostic sits at the rationale (or the call when it is
+missing). Name three domains.`,
 			Bad: hdr + "downstream_reach = claim(\"Results feed lattice and collider work.\")\n" +
 				"infer(\"E.\", hypothesis=downstream_reach, p_e_given_h=0.90, p_e_given_not_h=0.03,\n" +
 				"      rationale=\"reader_reasoning: domains: lattice; collider. The method transfers broadly. anchor: idea card\")\n",
@@ -29,9 +31,10 @@ sits at the rationale (or the call when it is missing). Name three domains.`,
 			Text: `Evidence that a tension exists, or that a check is planned, does not resolve it. A raising
 update (p_e_given_h > p_e_given_not_h) of tension_resolution must say, before its anchor,
 "resolution_evidence: mechanism", "discriminating_test" or "demonstrated_partial_resolution"
-(lower case, colon right after the keyword, as the reference). The target is the variable
-tension_resolution or one assigned a claim titled so. The diagnostic sits at the rationale
-(or the call when it is missing); the message names the token found.`,
+(lower case, colon right after the keyword, as the reference). The target is identified as
+for GAIA013: the variable tension_resolution, a claim titled so, a plain alias, or a
+same-module helper's hypothesis parameter. The diagnostic sits at the rationale (or the call
+when it is missing); the message names the token found.`,
 			Bad: hdr + "tension_resolution = claim(\"The idea resolves the mass puzzle.\")\n" +
 				"infer(\"E.\", hypothesis=tension_resolution, p_e_given_h=0.90, p_e_given_not_h=0.09,\n" +
 				"      rationale=\"reader_reasoning: the survey proves the tension exists. anchor: survey artifact\")\n",

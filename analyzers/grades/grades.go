@@ -41,7 +41,7 @@ func check(pass *analysis.Pass, f *gaiaref.File, c *pyscan.Call) {
 	case p.StrongRaise && !plain:
 		what := "no hypothesis= keyword"
 		if hyp != nil {
-			what = "hypothesis " + hyp.Value.Text
+			what = "hypothesis " + ruleutil.Short(hyp.Value.Text)
 		}
 		ruleutil.Report(pass, f.File, ruleutil.ValueSpan(c, hyp), "GAIA012",
 			"a raising strong-grade infer must name its hypothesis as a plain claim variable; anything less is not auditable at the strongest grade (found %s)", what)
@@ -52,7 +52,7 @@ func check(pass *analysis.Pass, f *gaiaref.File, c *pyscan.Call) {
 	}
 	if hyp != nil && !plain && !p.StrongRaise {
 		ruleutil.Report(pass, f.File, hyp.Value.Span, "GAIA901",
-			"infer hypothesis is not a plain claim variable; reviewer should confirm the update target (found %s)", hyp.Value.Text)
+			"infer hypothesis is not a plain claim variable; reviewer should confirm the update target (found %s)", ruleutil.Short(hyp.Value.Text))
 	}
 }
 
@@ -68,11 +68,11 @@ func notLiteral(pass *analysis.Pass, f *gaiaref.File, c *pyscan.Call, p ruleutil
 	case p.H == nil:
 		why = "p_e_given_h is missing"
 	case !p.H.Value.IsConstant():
-		at, why = p.H.Value.Span, "p_e_given_h is "+p.H.Value.Text
+		at, why = p.H.Value.Span, "p_e_given_h is "+ruleutil.Short(p.H.Value.Text)
 	case p.NH == nil:
 		why = "p_e_given_not_h is missing (Gaia would silently use 0.5)"
 	default:
-		at, why = p.NH.Value.Span, "p_e_given_not_h is "+p.NH.Value.Text
+		at, why = p.NH.Value.Span, "p_e_given_not_h is "+ruleutil.Short(p.NH.Value.Text)
 	}
 	ruleutil.Report(pass, f.File, at, "GAIA010",
 		"infer probabilities are not literal numbers; the discipline requires one of the three grades written as literals (%s)", why)

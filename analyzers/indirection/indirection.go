@@ -37,7 +37,7 @@ func run(pass *analysis.Pass) (any, error) {
 	for _, f := range ruleutil.Files(pass) {
 		for _, r := range f.Refs {
 			ruleutil.Report(pass, f.File, r.Span, "GAIA001",
-				"%s is referenced without being called (aliasing or indirection); call observe/infer/register_prior directly so every statement is auditable in place", r.Text)
+				"%s is referenced without being called (aliasing or indirection); call observe/infer/register_prior directly so every statement is auditable in place", ruleutil.Short(r.Text))
 		}
 	}
 	return nil, nil

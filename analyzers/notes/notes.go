@@ -46,6 +46,13 @@ func check(pass *analysis.Pass, f *gaiaref.File, s *gaiaref.Stmt) {
 		}
 		ruleutil.Report(pass, f.File, c.Span, "GAIA030", "%s has no %s%s", verb, kw, why)
 		return
+	case k.Value.Kind == pyscan.ExprFString && k.Value.ConstOnly:
+		// An f-string without placeholders has a static value: offer the
+		// plain literal of the same value (W14).
+		ruleutil.ReportFix(pass, f.File, k.Value.Span, "Replace the f-string with a plain string literal",
+			k.Value.Span, ruleutil.StrRepr(k.Value.Str), "GAIA031",
+			"%s %s is not a literal string; the discipline requires a literal note ending with an anchor%s", verb, kw, hint(k.Value))
+		return
 	case k.Value.Kind != pyscan.ExprString:
 		ruleutil.Report(pass, f.File, k.Value.Span, "GAIA031",
 			"%s %s is not a literal string; the discipline requires a literal note ending with an anchor%s", verb, kw, hint(k.Value))
@@ -80,7 +87,7 @@ func checkReader(pass *analysis.Pass, f *gaiaref.File, at pyscan.Span, text stri
 		return
 	}
 	r, _ := sentinel.ReaderReasoning(text)
-	if n := len(sentinel.Words(r)); n < minReasoningWords {
+	if n := sentinel.WordCount(r); n < minReasoningWords {
 		ruleutil.Report(pass, f.File, at, "GAIA505",
 			"infer reader_reasoning has %d word(s) (%s); say in at least %d words why the evidence changes the hypothesis", n, sentinel.Quote(r), minReasoningWords)
 	}

@@ -3,8 +3,8 @@ package notes_test
 import (
 	"testing"
 
-	"github.com/nullius-dev/nullius/analyzers/notes"
 	"github.com/nullius-dev/nullius/analyzers/internal/ruletest"
+	"github.com/nullius-dev/nullius/analyzers/notes"
 )
 
 // TestNotes runs the analyzer alone over every fixture package; only the

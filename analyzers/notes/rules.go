@@ -23,7 +23,8 @@ The diagnostic sits at the call. Add the note, ending with an anchor to its sour
 			Text: `The note must be a string literal (adjacent literals inside parentheses are fine) so the
 audit reads exactly what compiles. Names, f-strings (even without placeholders), '+'
 concatenation, calls, None and bytes fail. The diagnostic sits at the note value and says how
-to rewrite it.`,
+to rewrite it; an f-string without placeholders comes with a fix that rewrites it as the plain
+literal of the same value.`,
 			Bad:   hdr + "note = \"" + fam + "anchor: run 7 logbook\"\nobserve(fact, rationale=note)\n",
 			Good:  hdr + "observe(fact, rationale=(\"" + fam + "\"\n                        \"measured in run 7. anchor: run 7 logbook\"))\n",
 			Since: "0.1.0", Origin: "reference",

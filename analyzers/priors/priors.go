@@ -42,12 +42,12 @@ func checkValue(pass *analysis.Pass, f *gaiaref.File, c *pyscan.Call) {
 	case v == nil:
 		ruleutil.Report(pass, f.File, c.Span, "GAIA020", "%s (no value given)", base)
 	case !v.IsConstant():
-		ruleutil.Report(pass, f.File, v.Span, "GAIA020", "%s (found %s)", base, v.Text)
+		ruleutil.Report(pass, f.File, v.Span, "GAIA020", "%s (found %s)", base, ruleutil.Short(v.Text))
 	case v.Kind != pyscan.ExprNumber:
 		ruleutil.Report(pass, f.File, v.Span, "GAIA020", "%s (found %s, which is not a number)", base, ruleutil.Repr(v))
 	case v.Num < lo || v.Num > hi:
 		ruleutil.Report(pass, f.File, v.Span, "GAIA020",
-			"register_prior value %s is outside [0.001, 0.999]; Gaia rejects priors outside the Cromwell bounds, so write a literal probability in [0.001, 0.999]", v.Text)
+			"register_prior value %s is outside [0.001, 0.999]; Gaia rejects priors outside the Cromwell bounds, so write a literal probability in [0.001, 0.999]", ruleutil.Short(v.Text))
 	}
 }
 
@@ -76,7 +76,7 @@ func checkInline(pass *analysis.Pass, f *gaiaref.File, s *gaiaref.Stmt) {
 		return
 	}
 	ruleutil.Report(pass, f.File, k.Value.Span, "GAIA501",
-		"%s(prior=%s) records an unanchored inline prior; drop prior= and call register_prior(claim, value, justification=\"... anchor: <source>\")", s.Verb, k.Value.Text)
+		"%s(prior=%s) records an unanchored inline prior; drop prior= and call register_prior(claim, value, justification=\"... anchor: <source>\")", s.Verb, ruleutil.Short(k.Value.Text))
 	if s.Verb == "claim" && isWorthAssign(f, s.Call) {
 		ruleutil.Report(pass, f.File, k.Value.Span, "GAIA506",
 			"worth gets no prior: its belief must come only from the graded evidence of the criteria; remove prior=")

@@ -3,8 +3,8 @@ package priors_test
 import (
 	"testing"
 
-	"github.com/nullius-dev/nullius/analyzers/priors"
 	"github.com/nullius-dev/nullius/analyzers/internal/ruletest"
+	"github.com/nullius-dev/nullius/analyzers/priors"
 )
 
 // TestPriors runs the analyzer alone over every fixture package; only the

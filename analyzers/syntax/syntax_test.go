@@ -3,8 +3,8 @@ package syntax_test
 import (
 	"testing"
 
-	"github.com/nullius-dev/nullius/analyzers/syntax"
 	"github.com/nullius-dev/nullius/analyzers/internal/ruletest"
+	"github.com/nullius-dev/nullius/analyzers/syntax"
 )
 
 // TestSyntax runs the analyzer alone over every fixture package; only the

@@ -42,7 +42,7 @@ func run(pass *analysis.Pass) (any, error) {
 				what = "call of"
 			}
 			ruleutil.Report(pass, f.File, r.Span, "GAIA902",
-				"could not prove this %s %q is not a Gaia statement; import %s from gaia.engine.lang or rename it", what, r.Text, r.Verb)
+				"could not prove this %s %q is not a Gaia statement; import %s from gaia.engine.lang or rename it", what, ruleutil.Short(r.Text), r.Verb)
 		}
 	}
 	return nil, nil

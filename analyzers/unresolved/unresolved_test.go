@@ -3,8 +3,8 @@ package unresolved_test
 import (
 	"testing"
 
-	"github.com/nullius-dev/nullius/analyzers/unresolved"
 	"github.com/nullius-dev/nullius/analyzers/internal/ruletest"
+	"github.com/nullius-dev/nullius/analyzers/unresolved"
 )
 
 // TestUnresolved runs the analyzer alone over every fixture package; only the

@@ -32,6 +32,7 @@ func (a *app) gateCmd() *cobra.Command {
 // gateInputs are the files of one close-prior gate run.
 type gateInputs struct {
 	survey, matrix, report, root, ir string
+	pkg                              string
 	allowExploratory                 bool
 }
 
@@ -101,6 +102,12 @@ func (g *gateInputs) load() (prior.Input, []diag.Diagnostic, error) {
 		}
 		ds = append(ds, sds...)
 	}
+	if g.ir != "" && g.pkg != "" {
+		return in, nil, usageErrorf("--gaia-ir-json and --package are mutually exclusive")
+	}
+	if g.pkg != "" {
+		g.ir = filepath.Join(g.pkg, ".gaia", "ir.json")
+	}
 	if g.ir != "" {
 		b, err := read(g.ir)
 		if err != nil {
@@ -128,7 +135,8 @@ func (a *app) closePriorCmd() *cobra.Command {
 saturation rounds, the compact receipts, the core papers, the detailed ledger
 the receipts pin (resolved under the project root and recomputed, never
 trusted), the close-prior matrix, the posterior report's matrix section, the
-cross-artifact rules and, with --gaia-ir-json, the tension/IR consistency.
+cross-artifact rules and, with --package (or --gaia-ir-json), the tension/IR
+consistency and the anchors of the compiled graph.
 
 It ends with one verdict on stderr: saturated, coverage_incomplete, or refused
 with every reason listed as a located finding. The literature_coverage the
@@ -187,6 +195,7 @@ Exit codes: 0 the gate passed, 1 refused, 2 usage or unreadable input.`,
 	f.register(cmd)
 	g.register(cmd)
 	cmd.Flags().BoolVar(&printCoverage, "coverage", false, "on success also print the literature_coverage payload (JSON, on stderr)")
-	cmd.Flags().StringVar(&g.ir, "gaia-ir-json", "", "compiled Gaia IR (.gaia/ir.json) for the tension/IR consistency rules")
+	cmd.Flags().StringVar(&g.ir, "gaia-ir-json", "", "compiled Gaia IR (.gaia/ir.json) for the tension/IR consistency and anchor rules")
+	cmd.Flags().StringVar(&g.pkg, "package", "", "Gaia package directory: check its .gaia/ir.json as writeback will (tension grade, anchors)")
 	return cmd
 }

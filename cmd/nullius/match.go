@@ -70,7 +70,7 @@ Exit codes: 0 written; 1 criteria invalid or --criteria-file unreadable;
 			if len(criteria) > 0 && file != "" {
 				return usageErrorf("--criteria and --criteria-file are mutually exclusive")
 			}
-			var in any = vm.DefaultCriteria
+			var in any = vm.DefaultCriteria()
 			switch {
 			case len(criteria) > 0:
 				in = criteria

@@ -173,3 +173,29 @@ func TestSARIFWithEveryRuleIsValid(t *testing.T) {
 		t.Fatalf("SARIF with the full registry fails the official schema: %v", err)
 	}
 }
+
+// TestReportFileOnlySummary: with every format in a file, one line on
+// stderr says what was found and where; a clean run stays silent.
+func TestReportFileOnlySummary(t *testing.T) {
+	dir := t.TempDir()
+	for _, tt := range []struct {
+		ds   []diag.Diagnostic
+		want string
+	}{
+		{reportFixture(), "nullius: lint: 1 error, 1 warning in 2 files; see " + filepath.Join(dir, "r.json") + "\n"},
+		{nil, ""},
+	} {
+		var out, errw bytes.Buffer
+		a := &app{stdout: &out, stderr: &errw}
+		a.report(&reportFlags{format: "json:" + filepath.Join(dir, "r.json"), color: "auto"}, "lint", tt.ds, 2)
+		if errw.String() != tt.want || out.Len() != 0 {
+			t.Errorf("stderr %q, stdout %q; want stderr %q and no stdout", errw.String(), out.String(), tt.want)
+		}
+	}
+	var errw bytes.Buffer
+	a := &app{stdout: &bytes.Buffer{}, stderr: &errw}
+	a.report(&reportFlags{format: "text,json:" + filepath.Join(dir, "r.json"), color: "auto"}, "lint", reportFixture(), 2)
+	if errw.Len() != 0 {
+		t.Errorf("a report on stdout also printed %q on stderr", errw.String())
+	}
+}

@@ -187,22 +187,44 @@ func (f *reportFlags) check() error {
 // error the findings call for (nil when nothing blocks or --exit-zero).
 //
 // Every output is rendered before anything is written, so a failing printer
-// leaves no partial output; file targets are then written atomically (a
-// reader never sees a half-written report), and stdout gets at most one
-// format. A file that cannot be written is exit 2, whatever the findings.
-func (a *app) report(f *reportFlags, command string, ds []diag.Diagnostic, files int) error {
+// leaves no partial output; stdout (at most one format) is written first,
+// then file targets atomically (a reader never sees a half-written report).
+// A file that cannot be written is exit 2, whatever the findings. When
+// every format went to a file, one summary line goes to stderr.
+func (a *app) report(f *reportFlags, command string, ds []diag.Diagnostic, nFiles int) error {
 	if err := f.check(); err != nil {
 		return err
 	}
 	targets, _ := output.ParseTargets(f.format)
 	ds = diag.SortDedup(slices.Clone(ds))
 	meta := output.Meta{
-		Command: command, Version: version(), Files: files, ShowSuppressed: f.showSuppressed,
+		Command: command, Version: version(), Files: nFiles, ShowSuppressed: f.showSuppressed,
 		ReadFile: os.ReadFile,
 	}
 	if wd, err := os.Getwd(); err == nil {
 		meta.WorkDir, meta.SrcRoot = wd, repoRoot(wd)
 	}
+	rendered, err := a.render(f, targets, ds, meta)
+	if err != nil {
+		return err
+	}
+	files, err := a.writeTargets(targets, rendered)
+	if err != nil {
+		return err
+	}
+	// With every report in files, a failing CI step would otherwise say
+	// nothing at all: one line on stderr tells what was found and where.
+	if s := output.Summarize(ds, nFiles); len(files) == len(targets) && s.Errors+s.Warnings > 0 {
+		fmt.Fprintf(a.stderr, "nullius: %s: %s; see %s\n", command, s, strings.Join(files, ", "))
+	}
+	if diag.HasBlocking(ds) && !f.exitZero {
+		return &exitErr{code: exitFindings}
+	}
+	return nil
+}
+
+// render prints ds for every target into memory.
+func (a *app) render(f *reportFlags, targets []output.Target, ds []diag.Diagnostic, meta output.Meta) ([][]byte, error) {
 	rendered := make([][]byte, len(targets))
 	for i, t := range targets {
 		m := meta
@@ -218,28 +240,33 @@ func (a *app) report(f *reportFlags, command string, ds []diag.Diagnostic, files
 		}
 		var buf bytes.Buffer
 		if err := output.Write(&buf, t.Format, ds, m); err != nil {
-			return &exitErr{code: exitError, msg: fmt.Sprintf("could not render %s output: %v", t.Format, err)}
+			return nil, &exitErr{code: exitError, msg: fmt.Sprintf("could not render %s output: %v", t.Format, err)}
 		}
 		rendered[i] = buf.Bytes()
 	}
+	return rendered, nil
+}
+
+// writeTargets writes the stdout target, then each file atomically, and
+// returns the files written.
+func (a *app) writeTargets(targets []output.Target, rendered [][]byte) ([]string, error) {
 	for i, t := range targets {
 		if t.Path == "" {
 			if _, err := a.stdout.Write(rendered[i]); err != nil {
-				return &exitErr{code: exitError, msg: fmt.Sprintf("could not write %s output: %v", t.Format, err)}
+				return nil, &exitErr{code: exitError, msg: fmt.Sprintf("could not write %s output: %v", t.Format, err)}
 			}
 		}
 	}
+	var files []string
 	for i, t := range targets {
 		if t.Path != "" {
 			if err := atomicfile.WriteFile(t.Path, rendered[i], 0o644); err != nil {
-				return &exitErr{code: exitError, msg: fmt.Sprintf("%s output: %v", t.Format, err)}
+				return files, &exitErr{code: exitError, msg: fmt.Sprintf("%s output: %v", t.Format, err)}
 			}
+			files = append(files, t.Path)
 		}
 	}
-	if diag.HasBlocking(ds) && !f.exitZero {
-		return &exitErr{code: exitFindings}
-	}
-	return nil
+	return files, nil
 }
 
 // colorEnabled applies the colour precedence of ecosystem.md §8: --color

@@ -1,7 +1,10 @@
 package fakes
 
 import (
+	"errors"
+	"io/fs"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -60,4 +63,80 @@ func TestGaiaFake(t *testing.T) {
 	if got := gaiaRun([]string{"build", "check", "pkg"}); got != 7 {
 		t.Errorf("failing check exited %d, want 7", got)
 	}
+}
+
+// TestGaiaTwins runs the Go fake and its bash twin
+// (fixtures/fakegaia/gaia) through the same scenarios and compares exit
+// status, call log and every file they leave, so the two stay in step.
+func TestGaiaTwins(t *testing.T) {
+	bash, err := filepath.Abs("../../fixtures/fakegaia/gaia")
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := filepath.Join(t.TempDir(), "src.json")
+	os.WriteFile(src, []byte(`{"fixture": true}`), 0o644)
+	scenarios := []struct {
+		name string
+		env  map[string]string
+		args []string
+	}{
+		{"version", nil, []string{"--version"}},
+		{"version fails", map[string]string{GaiaEnvFail: "version", GaiaEnvFailCode: "4"}, []string{"--version"}},
+		{"compile copies", map[string]string{GaiaEnvIR: src}, []string{"build", "compile", "pkg"}},
+		{"compile fails", map[string]string{GaiaEnvIR: src, GaiaEnvFail: "compile", GaiaEnvFailCode: "3"}, []string{"build", "compile", "pkg"}},
+		{"infer copies", map[string]string{GaiaEnvBeliefs: src}, []string{"run", "infer", "pkg"}},
+		{"check", nil, []string{"build", "check", "pkg"}},
+		{"render fails", map[string]string{GaiaEnvFail: "render"}, []string{"run", "render", "--target", "docs", "pkg"}},
+		{"init", nil, []string{"build", "init", "my-idea-gaia"}},
+		{"unknown", nil, []string{"publish"}},
+	}
+	for _, sc := range scenarios {
+		t.Run(sc.name, func(t *testing.T) {
+			for _, k := range []string{GaiaEnvFail, GaiaEnvFailCode, GaiaEnvFailOutput, GaiaEnvHang, GaiaEnvIR, GaiaEnvBeliefs, GaiaEnvVersion} {
+				t.Setenv(k, sc.env[k])
+			}
+			goDir, bashDir := t.TempDir(), t.TempDir()
+			t.Chdir(goDir)
+			t.Setenv(GaiaEnvLog, filepath.Join(goDir, "calls.log"))
+			goCode := gaiaRun(sc.args)
+
+			t.Setenv(GaiaEnvLog, filepath.Join(bashDir, "calls.log"))
+			cmd := exec.Command(bash, sc.args...)
+			cmd.Dir = bashDir
+			bashCode := 0
+			if err := cmd.Run(); err != nil {
+				var ee *exec.ExitError
+				if !errors.As(err, &ee) {
+					t.Fatal(err)
+				}
+				bashCode = ee.ExitCode()
+			}
+			if goCode != bashCode {
+				t.Errorf("exit status: Go %d, bash %d", goCode, bashCode)
+			}
+			if g, b := snapshot(t, goDir), snapshot(t, bashDir); g != b {
+				t.Errorf("files differ:\nGo:\n%s\nbash:\n%s", g, b)
+			}
+		})
+	}
+}
+
+// snapshot lists every file and directory under dir with file contents.
+func snapshot(t *testing.T, dir string) string {
+	t.Helper()
+	var b strings.Builder
+	filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || p == dir {
+			return err
+		}
+		rel, _ := filepath.Rel(dir, p)
+		if d.IsDir() {
+			b.WriteString(rel + "/\n")
+			return nil
+		}
+		data, _ := os.ReadFile(p)
+		b.WriteString(rel + ": " + string(data) + "\n")
+		return nil
+	})
+	return b.String()
 }

@@ -120,6 +120,9 @@ func TestSummarize(t *testing.T) {
 	if got != want {
 		t.Fatalf("Summarize = %+v, want %+v", got, want)
 	}
+	if s := got.String(); s != "1 error, 2 warnings in 7 files (2 suppressed)" {
+		t.Errorf("Summary.String() = %q", s)
+	}
 }
 
 // golden compares got with testdata/name, or rewrites it with -update.

@@ -104,6 +104,10 @@ func oneLine(s string) string {
 	return strings.NewReplacer("\r\n", `\n`, "\n", `\n`, "\r", `\r`).Replace(s)
 }
 
+// String is the summary as the text format ends with, e.g. "2 errors,
+// 1 warning in 3 files (1 suppressed)".
+func (s Summary) String() string { return summaryLine(s, true) }
+
 // summaryLine is e.g. "2 errors, 1 warning in 3 files (1 suppressed; see --show-suppressed)".
 func summaryLine(s Summary, shown bool) string {
 	out := plural(s.Errors, "error") + ", " + plural(s.Warnings, "warning")

@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/nullius-dev/nullius/analyzers/ir"
@@ -186,14 +188,37 @@ func (r *run) lint(context.Context) error {
 	return nil
 }
 
+// printFindings shows findings as `nullius lint` does (path:line:col: CODE
+// [tags] message, one line each), suppressed ones included and tagged: they
+// still mark the result.
 func (r *run) printFindings(ds []diag.Diagnostic) {
+	oneLine := strings.NewReplacer("\r\n", `\n`, "\n", `\n`, "\r", `\r`)
 	for _, d := range ds {
-		line := d.String()
-		if d.Suppressed {
-			line += " (suppressed)"
+		var tags []string
+		if d.Severity != diag.Error {
+			tags = append(tags, string(d.Severity))
 		}
-		fmt.Fprintln(r.log, line)
+		if d.Suppressed {
+			tags = append(tags, "suppressed")
+		}
+		tag := ""
+		if len(tags) > 0 {
+			tag = "[" + strings.Join(tags, ", ") + "] "
+		}
+		fmt.Fprintf(r.log, "%s: %s %s%s\n", position(d), d.Code, tag, oneLine.Replace(d.Message))
 	}
+}
+
+// position is path:line:col with unknown (0) parts left out, as lint does.
+func position(d diag.Diagnostic) string {
+	p := cmp.Or(d.Path, "-")
+	if d.Line > 0 {
+		p += fmt.Sprintf(":%d", d.Line)
+		if d.Column > 0 {
+			p += fmt.Sprintf(":%d", d.Column)
+		}
+	}
+	return p
 }
 
 // pinnedGaia resolves the executable and requires the exact pinned version.
@@ -334,7 +359,7 @@ func (r *run) checkIRBytes(data []byte) error {
 	if len(irErrs) > 0 {
 		r.explore = true // a suppressed IR error still marks the result
 	}
-	if err := WriteDisciplineRecord(r.pkg, pin, r.explore, findings); err != nil {
+	if err := WriteDisciplineRecord(r.pkg, pin, r.explore, packageRelative(r.pkg, findings)); err != nil {
 		return err
 	}
 	r.checkedP = pin
@@ -413,4 +438,20 @@ func firstBlocking(ds []diag.Diagnostic) *Failure {
 		}
 	}
 	return nil
+}
+
+// packageRelative rewrites finding paths relative to the package directory
+// (slash-separated), so .gaia/discipline.json reads the same wherever
+// extraction was run from and stays true when the package moves.
+func packageRelative(pkg string, ds []diag.Diagnostic) []diag.Diagnostic {
+	out := make([]diag.Diagnostic, len(ds))
+	for i, d := range ds {
+		if abs, err := filepath.Abs(filepath.FromSlash(d.Path)); err == nil {
+			if rel, err := filepath.Rel(pkg, abs); err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+				d.Path = filepath.ToSlash(rel)
+			}
+		}
+		out[i] = d
+	}
+	return out
 }

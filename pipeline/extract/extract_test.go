@@ -192,6 +192,9 @@ func TestRunSuppressedErrorMarksExploration(t *testing.T) {
 	if rec := e.record(); !rec.ExplorationOnly || len(rec.Findings) != 1 || !rec.Findings[0].Suppressed {
 		t.Errorf("discipline.json = %+v", rec)
 	}
+	if want := "src/my_idea/__init__.py:12:1: GAIA011 [suppressed] infer uses off-grade pair (0.85, 0.15)\n"; !strings.Contains(e.stderr.String(), want) {
+		t.Errorf("stderr lacks %q:\n%s", want, e.stderr.String())
+	}
 }
 
 func TestRunWarningsAloneDoNotMark(t *testing.T) {
@@ -204,6 +207,9 @@ func TestRunWarningsAloneDoNotMark(t *testing.T) {
 	}
 	if strings.HasPrefix(res.Posterior.GaiaPackageRef, ExplorationPrefix) || e.record().ExplorationOnly {
 		t.Errorf("review flags alone must not mark the result: %+v", res.Posterior)
+	}
+	if want := "-: GAIA901 [warning] confirm the update target\n"; !strings.Contains(e.stderr.String(), want) {
+		t.Errorf("stderr lacks %q:\n%s", want, e.stderr.String())
 	}
 }
 
@@ -439,4 +445,23 @@ type symlinkingGaia struct {
 func (g symlinkingGaia) Compile(ctx context.Context, pkg string) (gaiacli.Result, error) {
 	os.MkdirAll(filepath.Join(pkg, ".gaia"), 0o755)
 	return gaiacli.Result{Args: []string{"gaia", "build", "compile", pkg}}, os.Symlink(g.target, ir.IRPath(pkg))
+}
+
+func TestPackageRelative(t *testing.T) {
+	pkg := t.TempDir()
+	ds := []diag.Diagnostic{
+		{Path: filepath.ToSlash(filepath.Join(pkg, ".gaia", "ir.json"))},
+		{Path: filepath.ToSlash(filepath.Join(pkg, "src", "m", "__init__.py"))},
+		{Path: "/elsewhere/x.py"},
+	}
+	got := packageRelative(pkg, ds)
+	want := []string{".gaia/ir.json", "src/m/__init__.py", "/elsewhere/x.py"}
+	for i := range want {
+		if got[i].Path != want[i] {
+			t.Errorf("path %d = %q, want %q", i, got[i].Path, want[i])
+		}
+	}
+	if ds[0].Path == got[0].Path {
+		t.Error("the caller's findings were modified")
+	}
 }

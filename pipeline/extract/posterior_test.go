@@ -2,7 +2,10 @@ package extract
 
 import (
 	"context"
+	"math"
 	"os"
+	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -93,5 +96,83 @@ func TestRunRealIRChecksRefuse(t *testing.T) {
 	}
 	if rec := e.record(); rec.IRPin != ir.CompiledIRPin([]byte(edited)) || !rec.ExplorationOnly {
 		t.Errorf("discipline.json = %+v", rec)
+	}
+}
+
+// TestPyFloatGolden compares PyFloat with Python 3.11's repr() on 469
+// floats (testdata/pyfloat.golden, written by python3: the fixed cases of
+// TestPyFloat plus random values in [0, 1), tiny powers and large values).
+func TestPyFloatGolden(t *testing.T) {
+	data := string(mustRead(t, "testdata/pyfloat.golden"))
+	n := 0
+	for _, line := range strings.Split(data, "\n") {
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		bits, want, _ := strings.Cut(line, " ")
+		u, err := strconv.ParseUint(bits, 16, 64)
+		if err != nil {
+			t.Fatalf("bad golden line %q", line)
+		}
+		if got := PyFloat(math.Float64frombits(u)); got != want {
+			t.Errorf("PyFloat(%s) = %s, Python says %s", bits, got, want)
+		}
+		n++
+	}
+	if n < 400 {
+		t.Fatalf("only %d golden floats", n)
+	}
+}
+
+// TestPosteriorJSONGolden compares Posterior.JSON with Python's
+// json.dumps(obj, indent=2, sort_keys=True) (testdata/posterior.golden).
+func TestPosteriorJSONGolden(t *testing.T) {
+	cases := []Posterior{
+		{Value: 0.8499370175790979, EvidenceCount: 2, ConnectedEvidenceCount: 2,
+			GaiaPackageRef: "project://argument%20graphs/%C3%BC/example-idea-gaia#sha256:" + strings.Repeat("7", 64)},
+		{Value: 1, GaiaPackageRef: "exploration-only:project://a#sha256:" + strings.Repeat("0", 64)},
+		{Value: 1e-05, EvidenceCount: 12, ConnectedEvidenceCount: 3, GaiaPackageRef: "project://x/y#sha256:" + strings.Repeat("a", 64)},
+	}
+	var got strings.Builder
+	for _, p := range cases {
+		got.Write(p.JSON())
+		got.WriteByte('\n')
+	}
+	if want := string(mustRead(t, "testdata/posterior.golden")); got.String() != want {
+		t.Errorf("JSON =\n%s\nPython:\n%s", got.String(), want)
+	}
+}
+
+func mustRead(t *testing.T, path string) []byte {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
+}
+
+// TestRunOnTheIRFixtures extracts over the analyzers/ir team's own
+// reconstruction of the reference samples (fixtures/ir): the reference's
+// numbers (row 20: 0.8499370175790979 and evidence_count 2) must come out of
+// theirs too, whatever its exact bytes.
+func TestRunOnTheIRFixtures(t *testing.T) {
+	irPath, _ := filepath.Abs("../../fixtures/ir/ir_sample.json")
+	data, err := os.ReadFile(irPath)
+	if err != nil {
+		t.Skipf("fixtures/ir not present: %v", err)
+	}
+	e := newEnv(t)
+	t.Setenv("FAKE_GAIA_IR", irPath)
+	t.Setenv("FAKE_GAIA_BELIEFS", filepath.Join(filepath.Dir(irPath), "beliefs_sample.json"))
+	e.opts.Checks.IR = nil
+	res, err := e.run()
+	if err != nil {
+		t.Fatalf("Run: %v\n%s", err, e.stderr.String())
+	}
+	p := res.Posterior
+	if p.Value != 0.8499370175790979 || p.EvidenceCount != 2 ||
+		p.GaiaPackageRef != "project://argument%20graphs/my-idea-gaia#"+ir.CompiledIRPin(data) {
+		t.Errorf("posterior = %+v", p)
 	}
 }

@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"encoding/json"
 	"errors"
 	"github.com/nullius-dev/nullius/analyzers/ir"
 	"math"
@@ -9,6 +10,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strconv"
+	"strings"
 	"testing"
 )
 
@@ -195,4 +197,32 @@ func FuzzPyFloat(f *testing.F) {
 			t.Fatalf("PyFloat(%v) = %q parses to %v, %v", v, s, back, err)
 		}
 	})
+}
+
+// TestPercentEncodeGolden compares PercentEncode with the reference's
+// encoding, Python's urllib.parse.quote(path, safe="/"), on 203 paths
+// (testdata/percent.golden, written by python3).
+func TestPercentEncodeGolden(t *testing.T) {
+	data, err := os.ReadFile("testdata/percent.golden")
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, line := range strings.Split(string(data), "\n") {
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		i := strings.LastIndex(line, " ")
+		var in string
+		if err := json.Unmarshal([]byte(line[:i]), &in); err != nil {
+			t.Fatalf("bad golden line %q: %v", line, err)
+		}
+		if got, want := PercentEncode(in), line[i+1:]; got != want {
+			t.Errorf("PercentEncode(%q) = %q, Python says %q", in, got, want)
+		}
+		n++
+	}
+	if n < 200 {
+		t.Fatalf("only %d golden paths", n)
+	}
 }

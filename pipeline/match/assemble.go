@@ -70,35 +70,12 @@ func assemble(o AssembleOptions) (*Assembled, error) {
 	if o.Templates == (Templates{}) {
 		o.Templates = DefaultTemplates()
 	}
-	if o.Rationale != "" && vm.PyStrip(o.Rationale) == "" {
-		return nil, refuse("--rationale is blank; say what changed since the earlier match, or drop the flag")
-	}
-	commitment, err := LoadCommitment(o.Commitment, "commitment")
+	commitment, matchID, err := checkInputs(&o)
 	if err != nil {
 		return nil, err
 	}
 	hash := mustString(commitment, "commitment_hash")
 	committedAt, _ := vm.ParseTime(mustGet(commitment, "committed_at"))
-	now := o.Now.now()
-	if committedAt.After(now.Add(time.Minute)) {
-		return nil, refuse("commitment committed_at %s lies in the future; criteria are committed before the match, not after", mustGet(commitment, "committed_at"))
-	}
-	for _, id := range []struct{ label, v string }{{"campaign_id", o.CampaignID}, {"idea_a", o.IdeaA}, {"idea_b", o.IdeaB}} {
-		if !vm.ShortIDRE.MatchString(id.v) {
-			return nil, refuse("%s is not an engine short id (%s): %q", id.label, vm.ShortIDRE.String(), id.v)
-		}
-	}
-	if o.IdeaA == o.IdeaB {
-		return nil, refuse("idea_a and idea_b are the same node (%s)", o.IdeaA)
-	}
-	matchID := o.MatchID
-	if matchID == "" {
-		if matchID, err = MintShortID(); err != nil {
-			return nil, err
-		}
-	} else if !vm.ShortIDRE.MatchString(matchID) {
-		return nil, refuse("match_id is not an engine short id (%s): %q", vm.ShortIDRE.String(), matchID)
-	}
 	binding, err := crossCheckMaterials(o.MaterialsDir, commitment, o.IdeaA, o.IdeaB)
 	if err != nil {
 		return nil, err
@@ -109,6 +86,9 @@ func assemble(o AssembleOptions) (*Assembled, error) {
 	}
 	votes, err := loadVotes(o.VotesDir, hash, committedAt, report)
 	if err != nil {
+		return nil, err
+	}
+	if err := checkOverrideTaint(report, votes); err != nil {
 		return nil, err
 	}
 	if err := rematchGuard(o.CampaignDir, o.IdeaA, o.IdeaB, o.Rationale); err != nil {
@@ -126,74 +106,130 @@ func assemble(o AssembleOptions) (*Assembled, error) {
 	if err != nil {
 		return nil, refuse("%v", err)
 	}
+	a := &Assembled{Tier: tier}
+	a.Artifact = buildArtifact(a, &o, matchID, commitment, report, votes, tally, binding)
+	if a.Path, err = writeArtifact(o.CampaignDir, matchID, a.Artifact); err != nil {
+		return nil, err
+	}
+	var pl []string
+	for _, p := range mustGet(report, "families_present").([]any) {
+		pl = append(pl, p.(string))
+	}
+	a.Lines = append(a.Lines,
+		fmt.Sprintf("panel independence: %s (present: %s)", mustString(report, "independence"), strings.Join(pl, ", ")),
+		fmt.Sprintf("winner: %s (vote_margin %.4f)", tally.Winner, tally.Margin),
+		"observation: "+tierLabel,
+		"artifact: "+a.Path)
+	return a, nil
+}
+
+// checkInputs loads the commitment and checks the ids and the rationale
+// (§6.2 steps 1-4).
+func checkInputs(o *AssembleOptions) (vm.Object, string, error) {
+	if o.Rationale != "" && vm.PyStrip(o.Rationale) == "" {
+		return nil, "", refuse("--rationale is blank; say what changed since the earlier match, or drop the flag")
+	}
+	commitment, err := LoadCommitment(o.Commitment, "commitment")
+	if err != nil {
+		return nil, "", err
+	}
+	committedAt, _ := vm.ParseTime(mustGet(commitment, "committed_at"))
+	if committedAt.After(o.Now.now().Add(time.Minute)) {
+		return nil, "", refuse("commitment committed_at %s lies in the future; criteria are committed before the match, not after", mustGet(commitment, "committed_at"))
+	}
+	for _, id := range []struct{ label, v string }{{"campaign_id", o.CampaignID}, {"idea_a", o.IdeaA}, {"idea_b", o.IdeaB}} {
+		if !vm.ShortIDRE.MatchString(id.v) {
+			return nil, "", refuse("%s is not an engine short id (%s): %q", id.label, vm.ShortIDRE.String(), id.v)
+		}
+	}
+	if o.IdeaA == o.IdeaB {
+		return nil, "", refuse("idea_a and idea_b are the same node (%s)", o.IdeaA)
+	}
+	matchID := o.MatchID
+	if matchID == "" {
+		if matchID, err = MintShortID(); err != nil {
+			return nil, "", err
+		}
+	} else if !vm.ShortIDRE.MatchString(matchID) {
+		return nil, "", refuse("match_id is not an engine short id (%s): %q", vm.ShortIDRE.String(), matchID)
+	}
+	return commitment, matchID, nil
+}
+
+// checkOverrideTaint closes part of W8: the report's
+// independent_runners=true is not taken at face value when a counted vote
+// says it came from a --runner override.
+func checkOverrideTaint(report vm.Object, votes []vote) error {
+	if mustGet(report, "independent_runners") != true {
+		return nil
+	}
+	for _, v := range votes {
+		if c, ok := mustGet(v.rec, "collection").(vm.Object); ok && mustGet(c, "source") == "override" {
+			return refuse("the panel report claims independent_runners=true, but the %s vote came from a --runner override; an override seat is never an independent runner", v.family)
+		}
+	}
+	return nil
+}
+
+// buildArtifact assembles pairwise_match_v1 in the reference's key order
+// (§6.2 step 10) and adds one "vote:" line per vote to a.Lines.
+func buildArtifact(a *Assembled, o *AssembleOptions, matchID string, commitment, report vm.Object, votes []vote, tally vm.TallyResult, binding vm.Object) vm.Object {
 	mode := mustString(report, "independence")
 	var panel []any
-	a := &Assembled{Tier: tier}
 	for _, v := range votes {
 		e := vm.Object{{Key: "reviewer_family", Value: v.family}}
+		seat := ""
 		if mode == "single_family" {
 			e = append(e, vm.Member{Key: "seat", Value: int(v.seat)})
+			seat = fmt.Sprintf(" seat %d", v.seat)
 		}
 		e = append(e, vm.Member{Key: "model", Value: mustGet(v.rec, "model")})
 		c := vm.CleanVote(v.rec)
-		e = append(e, c...)
-		panel = append(panel, e)
+		panel = append(panel, append(e, c...))
 		args, _ := c.Get("anchored_arguments")
-		seat := ""
-		if mode == "single_family" {
-			seat = fmt.Sprintf(" seat %d", v.seat)
-		}
 		a.Lines = append(a.Lines, fmt.Sprintf("vote: %s%s (%v) -> %v, %d anchored arguments credited, %v unanchored discarded",
 			v.family, seat, mustGet(v.rec, "model"), mustGet(v.rec, "vote"), len(args.([]any)), mustGet(v.rec, "unanchored_arguments_discarded")))
 	}
-	present, _ := report.Get("families_present")
-	absent, _ := report.Get("absent")
-	runners, _ := report.Get("independent_runners")
 	art := vm.Object{
 		{Key: "match_id", Value: matchID}, {Key: "campaign_id", Value: o.CampaignID},
 		{Key: "idea_a_node_id", Value: o.IdeaA}, {Key: "idea_b_node_id", Value: o.IdeaB},
 		{Key: "criteria_commitment", Value: commitment},
 		{Key: "panel", Value: panel},
-		{Key: "panel_independence", Value: vm.Object{{Key: "mode", Value: mode}, {Key: "families_present", Value: present}, {Key: "families_absent", Value: absent}}},
-		{Key: "independent_runners", Value: runners},
-		{Key: "outcome", Value: vm.Object{{Key: "winner", Value: tally.Winner}, {Key: "vote_margin", Value: tally.Margin}, {Key: "decided_at", Value: vm.FormatTime(now)}}},
+		{Key: "panel_independence", Value: vm.Object{{Key: "mode", Value: mode}, {Key: "families_present", Value: mustGet(report, "families_present")}, {Key: "families_absent", Value: mustGet(report, "absent")}}},
+		{Key: "independent_runners", Value: mustGet(report, "independent_runners")},
+		{Key: "outcome", Value: vm.Object{{Key: "winner", Value: tally.Winner}, {Key: "vote_margin", Value: tally.Margin}, {Key: "decided_at", Value: vm.FormatTime(o.Now.now())}}},
 		{Key: "observation_write", Value: vm.Object{{Key: "written", Value: false}}},
 		{Key: "statement_binding", Value: binding},
 	}
 	if o.Rationale != "" {
 		art = append(art, vm.Member{Key: "rationale", Value: o.Rationale})
 	}
-	// Validate exactly the bytes that will be written.
+	return art
+}
+
+// writeArtifact validates exactly the bytes it will write, then creates
+// <campaign>/artifacts/matches/match-<id>.json exclusively.
+func writeArtifact(campaignDir, matchID string, art vm.Object) (string, error) {
 	data := vm.Marshal(art)
 	d, err := vm.Decode(data)
 	if err != nil {
-		return nil, fmt.Errorf("assembled artifact does not re-parse: %w", err)
+		return "", fmt.Errorf("assembled artifact does not re-parse: %w", err)
 	}
 	if ps := vm.ValidateMatch(d.Value); len(ps) > 0 {
-		return nil, refuse("assembled artifact failed validation: %s", vm.Join(ps))
+		return "", refuse("assembled artifact failed validation: %s", vm.Join(ps))
 	}
-	dir := filepath.Join(o.CampaignDir, "artifacts", "matches")
+	dir := filepath.Join(campaignDir, "artifacts", "matches")
 	path := filepath.Join(dir, "match-"+matchID+".json")
 	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return nil, fmt.Errorf("could not create %q: %w", dir, err)
+		return "", fmt.Errorf("could not create %q: %w", dir, err)
 	}
 	if err := atomicfile.WriteNew(path, data, 0o644); err != nil {
 		if _, statErr := os.Lstat(path); statErr == nil {
-			return nil, refuse("artifact already exists: %s", path)
+			return "", refuse("artifact already exists: %s", path)
 		}
-		return nil, err
+		return "", err
 	}
-	var pl []string
-	for _, p := range present.([]any) {
-		pl = append(pl, p.(string))
-	}
-	a.Lines = append(a.Lines,
-		fmt.Sprintf("panel independence: %s (present: %s)", mode, strings.Join(pl, ", ")),
-		fmt.Sprintf("winner: %s (vote_margin %.4f)", tally.Winner, tally.Margin),
-		"observation: "+tierLabel,
-		"artifact: "+path)
-	a.Path, a.Artifact = path, art
-	return a, nil
+	return path, nil
 }
 
 func mustGet(o vm.Object, k string) any { v, _ := o.Get(k); return v }
@@ -280,6 +316,16 @@ func asInt(v any) (int64, bool) {
 
 // loadVotes applies §6.2 step 7.
 func loadVotes(votesDir, hash string, committedAt time.Time, report vm.Object) ([]vote, error) {
+	files, err := listVoteFiles(votesDir, report)
+	if err != nil {
+		return nil, err
+	}
+	return checkVotes(files, hash, committedAt, report)
+}
+
+// listVoteFiles resolves the report's votes_collected inside the panel
+// directory and refuses escapes, missing files and unlisted vote files.
+func listVoteFiles(votesDir string, report vm.Object) ([]string, error) {
 	panelDir := filepath.Dir(filepath.Clean(votesDir))
 	realVotes, err := filepath.EvalSymlinks(votesDir)
 	if err != nil {
@@ -322,6 +368,11 @@ func loadVotes(votesDir, hash string, committedAt time.Time, report vm.Object) (
 	if len(stray) > 0 {
 		return nil, refuse("vote files not named by the panel run report: %s", strings.Join(stray, ", "))
 	}
+	return files, nil
+}
+
+// checkVotes reads and checks every vote record (§6.2 step 7.3-7.7).
+func checkVotes(files []string, hash string, committedAt time.Time, report vm.Object) ([]vote, error) {
 	mode := mustString(report, "independence")
 	presentList := mustGet(report, "families_present").([]any)
 	var votes []vote
@@ -364,23 +415,8 @@ func loadVotes(votesDir, hash string, committedAt time.Time, report vm.Object) (
 			seats[n], seatN = true, n
 		}
 		fams[fs] = true
-		if m, _ := rec.Get("model"); vm.PyStrip(fmt.Sprint(m)) == "" || m == nil {
-			return nil, refuse("%s: model must be a non-empty string", f)
-		} else if _, isStr := m.(string); !isStr {
-			return nil, refuse("%s: model must be a non-empty string", f)
-		}
-		if ps := vm.ValidateVotePayload(rec, ""); len(ps) > 0 {
-			return nil, refuse("%s: invalid vote payload: %s", f, vm.Join(ps))
-		}
-		if h, _ := rec.Get("commitment_hash"); h != hash {
-			return nil, refuse("%s: commitment_hash %v is not %s; the criteria commitment thread is broken", f, h, hash)
-		}
-		ct, err := vm.ParseTime(mustGet(rec, "collected_at"))
-		if err != nil {
-			return nil, refuse("%s: collected_at is invalid: %v", f, err)
-		}
-		if ct.Before(committedAt) {
-			return nil, refuse("%s: collected_at %v precedes the commitment's committed_at; stage order violated", f, mustGet(rec, "collected_at"))
+		if err := checkRecord(f, rec, hash, committedAt); err != nil {
+			return nil, err
 		}
 		votes = append(votes, vote{family: fs, seat: seatN, rec: rec})
 	}
@@ -412,6 +448,28 @@ func loadVotes(votesDir, hash string, committedAt time.Time, report vm.Object) (
 		return votes[i].family < votes[j].family
 	})
 	return votes, nil
+}
+
+// checkRecord checks one record's model, payload, commitment hash and
+// collection time (not before committed_at: stage order).
+func checkRecord(f string, rec vm.Object, hash string, committedAt time.Time) error {
+	if m, _ := rec.Get("model"); !isNonBlank(m) {
+		return refuse("%s: model must be a non-empty string", f)
+	}
+	if ps := vm.ValidateVotePayload(rec, ""); len(ps) > 0 {
+		return refuse("%s: invalid vote payload: %s", f, vm.Join(ps))
+	}
+	if h, _ := rec.Get("commitment_hash"); h != hash {
+		return refuse("%s: commitment_hash %v is not %s; the criteria commitment thread is broken", f, h, hash)
+	}
+	ct, err := vm.ParseTime(mustGet(rec, "collected_at"))
+	if err != nil {
+		return refuse("%s: collected_at is invalid: %v", f, err)
+	}
+	if ct.Before(committedAt) {
+		return refuse("%s: collected_at %v precedes the commitment's committed_at; stage order violated", f, mustGet(rec, "collected_at"))
+	}
+	return nil
 }
 
 func asIntStrict(v any) (int64, bool) {
@@ -450,4 +508,9 @@ func rematchGuard(campaignDir, a, b, rationale string) error {
 		}
 	}
 	return nil
+}
+
+func isNonBlank(v any) bool {
+	s, ok := v.(string)
+	return ok && vm.PyStrip(s) != ""
 }

@@ -160,6 +160,9 @@ func TestAssembleRefusals(t *testing.T) {
 		{"report without word_cap", func(t *testing.T, dir string, o *AssembleOptions) {
 			editJSON(t, report(dir), func(v vm.Object) vm.Object { return del(v, "word_cap") })
 		}, "word_cap"},
+		{"independence claimed over override votes", func(t *testing.T, dir string, o *AssembleOptions) {
+			editJSON(t, report(dir), func(v vm.Object) vm.Object { return v.Set("independent_runners", true) })
+		}, "came from a --runner override"},
 		{"report commitment differs", func(t *testing.T, dir string, o *AssembleOptions) {
 			editJSON(t, report(dir), func(v vm.Object) vm.Object { return v.Set("commitment_hash", "sha256:"+strings.Repeat("1", 64)) })
 		}, "thread is broken"},

@@ -2,9 +2,9 @@ package match
 
 import (
 	"fmt"
-	"strings"
 	"os"
 	"path/filepath"
+	"strings"
 
 	vm "github.com/nullius-dev/nullius/validators/match"
 )
@@ -64,6 +64,9 @@ func LoadMaterials(dir string, wordCap int) (*vm.Materials, error) {
 	}
 	hash := mustString(commitment, "commitment_hash")
 	criteria := stringsOf(commitment, "criteria")
+	if err := vm.CheckCriteriaHeadings(criteria); err != nil {
+		return nil, refuse("commitment.json: %v", err)
+	}
 	m := &vm.Materials{Commitment: commitment, Hash: hash, Criteria: criteria,
 		SummaryA: texts["card_summary_a.md"], SummaryB: texts["card_summary_b.md"],
 		RawA: texts["statement_a.md"], RawB: texts["statement_b.md"]}
@@ -86,7 +89,7 @@ func LoadMaterials(dir string, wordCap int) (*vm.Materials, error) {
 		if node, want := vm.StatementNodeLine(raw), vm.SummaryNodeID(summary); node != "" && want != "" && node != want {
 			return nil, refuse("%s argues for node %s but card_summary_%s.md is node %s; refusing to run a panel over mismatched materials", name, node, side, want)
 		}
-		v, err := vm.VerifyStatement(side, raw, hash, criteria, vm.SummaryEvidence(summary), wordCap)
+		v, err := vm.VerifyAgainstSummary(side, raw, hash, criteria, summary, wordCap)
 		if err != nil {
 			return nil, refuse("%v", err)
 		}

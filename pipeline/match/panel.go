@@ -2,8 +2,6 @@ package match
 
 import (
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"fmt"
 	"io"
 	"os"
@@ -99,6 +97,7 @@ func RunPanel(o PanelOptions) error {
 	if o.OutDir == "" {
 		return refuse("--out-dir is required to render the judge prompt or run the panel")
 	}
+	reportDropped(&o, m)
 	if err := os.MkdirAll(o.OutDir, 0o755); err != nil {
 		return fmt.Errorf("could not create %q: %w", o.OutDir, err)
 	}
@@ -143,6 +142,29 @@ func RunPanel(o PanelOptions) error {
 		return p.degraded(usable)
 	}
 	return p.crossFamily()
+}
+
+// reportDropped tells statement authors what the rebuild left out (W13:
+// the reference drops lines silently); the lines themselves are listed
+// with --render-prompt-only, the step authors run first.
+func reportDropped(o *PanelOptions, m *vm.Materials) {
+	for _, side := range []struct {
+		label string
+		v     *vm.Verified
+	}{{"a", m.StatementA}, {"b", m.StatementB}} {
+		if side.v.Discarded == 0 {
+			continue
+		}
+		o.printf("statement_%s.md: %d line(s) not rebuilt (unanchored, malformed anchor, or outside a committed section)", side.label, side.v.Discarded)
+		if o.RenderOnly {
+			for _, l := range side.v.Analysis.Unanchored {
+				if r := []rune(l); len(r) > 100 {
+					l = string(r[:100]) + "..."
+				}
+				o.printf("  dropped: %s", l)
+			}
+		}
+	}
 }
 
 // parseFlags applies §5.3.
@@ -214,8 +236,13 @@ func (p *panel) kv(flag string, items []string) (map[string]string, error) {
 	return out, nil
 }
 
-// binaries are the executables whose presence makes a CLI family usable.
-var binaries = map[string]string{"codex": "codex", "claude-cli": "claude", "opencode": "opencode", "gemini": "gemini", "kimi": "kimi"}
+// binary is the executable whose presence makes a CLI family usable.
+func binary(runner string) string {
+	if runner == "claude-cli" {
+		return "claude"
+	}
+	return runner
+}
 
 func (p *panel) usable(f vm.Family) bool {
 	if !f.Available {
@@ -224,7 +251,7 @@ func (p *panel) usable(f vm.Family) bool {
 	if p.override[f.Label] != "" || f.Runner == "native" {
 		return true
 	}
-	return p.lookPath(binaries[f.Runner]) == nil
+	return p.lookPath(binary(f.Runner)) == nil
 }
 
 func (p *panel) lookPath(bin string) error {
@@ -243,7 +270,7 @@ func (p *panel) unusableReason(f vm.Family) string {
 		}
 		return "declared unavailable in the roster"
 	}
-	bin := binaries[f.Runner]
+	bin := binary(f.Runner)
 	return fmt.Sprintf("declared available in the roster, but the %s runner's executable (%s) is not present on this machine; the seat is honestly absent, never substituted", f.Runner, bin)
 }
 
@@ -256,43 +283,25 @@ func (p *panel) model(f vm.Family) string {
 
 // crossFamily is the not-degraded flow (§5.6).
 func (p *panel) crossFamily() error {
-	native, hasNative := p.roster.Native()
-	if len(p.o.NativeVotes) > 1 {
-		return refuse("a cross-family panel seats one native vote; %d files given", len(p.o.NativeVotes))
-	}
-	if len(p.o.NativeVotes) == 1 {
-		switch {
-		case !slices.Contains(p.req, native.Label):
-			return refuse("--native-vote given but the native family %s is not requested", native.Label)
-		case !native.Available:
-			return refuse("--native-vote given but the native family %s is declared unavailable in the roster", native.Label)
-		case p.override[native.Label] != "":
-			return refuse("--native-vote and --runner %s=... both seat the native family; give one or the other", native.Label)
-		}
+	if err := p.checkNativeVote(); err != nil {
+		return err
 	}
 	if err := os.MkdirAll(filepath.Join(p.o.OutDir, "raw"), 0o755); err != nil {
 		return err
 	}
-	var seats []seat
-	var dispatch []vm.Family
-	for _, lbl := range p.req {
-		f, _ := p.roster.Family(lbl)
-		switch {
-		case !p.usable(f):
-			seats = append(seats, seat{family: lbl, reason: p.unusableReason(f)})
-		case hasNative && lbl == native.Label && p.override[lbl] == "":
-			if len(p.o.NativeVotes) == 0 {
-				seats = append(seats, seat{family: lbl, reason: "native seat: no vote file injected (--native-vote)"})
-				continue
-			}
-			seats = append(seats, p.injected(f, p.o.NativeVotes[0]))
-		default:
-			dispatch = append(dispatch, f)
-		}
-	}
+	seats, dispatch := p.plan()
 	independent, err := p.checkIndependence(dispatch)
 	if err != nil {
 		return err
+	}
+	possible := len(dispatch)
+	for _, s := range seats {
+		if s.record != nil {
+			possible++
+		}
+	}
+	if possible < p.roster.Minimum {
+		return p.unreachable(seats, dispatch, possible, independent)
 	}
 	results := make([]seat, len(dispatch))
 	var wg sync.WaitGroup
@@ -311,6 +320,65 @@ func (p *panel) crossFamily() error {
 		}
 	}
 	return p.finish(seats, "cross_family", independent, nil)
+}
+
+// checkNativeVote applies §5.6 steps 1-2 to --native-vote.
+func (p *panel) checkNativeVote() error {
+	native, _ := p.roster.Native()
+	if len(p.o.NativeVotes) > 1 {
+		return refuse("a cross-family panel seats one native vote; %d files given", len(p.o.NativeVotes))
+	}
+	if len(p.o.NativeVotes) == 1 {
+		switch {
+		case !slices.Contains(p.req, native.Label):
+			return refuse("--native-vote given but the native family %s is not requested", native.Label)
+		case !native.Available:
+			return refuse("--native-vote given but the native family %s is declared unavailable in the roster", native.Label)
+		case p.override[native.Label] != "":
+			return refuse("--native-vote and --runner %s=... both seat the native family; give one or the other", native.Label)
+		}
+	}
+	return nil
+}
+
+// plan records unusable families absent up front (never dispatched),
+// collects the native seat, and returns the families to dispatch.
+func (p *panel) plan() ([]seat, []vm.Family) {
+	native, hasNative := p.roster.Native()
+	var seats []seat
+	var dispatch []vm.Family
+	for _, lbl := range p.req {
+		f, _ := p.roster.Family(lbl)
+		switch {
+		case !p.usable(f):
+			seats = append(seats, seat{family: lbl, reason: p.unusableReason(f)})
+		case hasNative && lbl == native.Label && p.override[lbl] == "":
+			if len(p.o.NativeVotes) == 0 {
+				seats = append(seats, seat{family: lbl, reason: "native seat: no vote file injected (--native-vote)"})
+				continue
+			}
+			seats = append(seats, p.injected(f, p.o.NativeVotes[0]))
+		default:
+			dispatch = append(dispatch, f)
+		}
+	}
+	return seats, dispatch
+}
+
+// unreachable closes part of W26: when even a vote from every dispatchable
+// seat could not reach the floor, calling the judges only spends their
+// time (the reference runs them, then terminates the match). The report
+// records the seats as not run.
+func (p *panel) unreachable(seats []seat, dispatch []vm.Family, possible int, independent bool) error {
+	for _, f := range dispatch {
+		seats = append(seats, seat{family: f.Label, reason: fmt.Sprintf("not run: at most %d seats could vote (minimum %d), so no judge was called", possible, p.roster.Minimum)})
+	}
+	err := p.finish(seats, "cross_family", independent, nil)
+	native, hasNative := p.roster.Native()
+	if err != nil && hasNative && native.Available && slices.Contains(p.req, native.Label) && len(p.o.NativeVotes) == 0 && p.override[native.Label] == "" {
+		err = &Error{Code: ExitInvalid, Msg: err.Error() + fmt.Sprintf("; the native seat %s had no reply: render with --render-prompt-only, have a host subagent answer judge_prompt.md and pass its reply with --native-vote", native.Label)}
+	}
+	return err
 }
 
 // execSignature identifies the program a seat really runs (§5.7).
@@ -640,125 +708,6 @@ func (p *panel) injected(f vm.Family, file string) seat {
 	return s
 }
 
-// degraded is the native-subagent flow (§5.8).
-func (p *panel) degraded(usable int) error {
-	F := p.roster.Minimum
-	if len(p.override) > 0 || len(p.specs) > 0 {
-		return refuse("the roster fields %d usable families of the %d required, so the panel degrades to native subagent seats, which take no --runner or --model-spec", usable, F)
-	}
-	native, ok := p.roster.Native()
-	if !ok || !native.Available {
-		return refuse("the roster fields %d usable families of the %d required and no available native family; the panel cannot run", usable, F)
-	}
-	seen := map[string]int{}
-	for i, f := range p.o.NativeVotes {
-		abs, err := filepath.Abs(f)
-		if err == nil {
-			if r, err := filepath.EvalSymlinks(abs); err == nil {
-				abs = r
-			}
-		}
-		if j, dup := seen[abs]; dup {
-			return refuse("seat %d and seat %d name the same reply file (%s); every seat needs its own subagent's reply file", j+1, i+1, f)
-		}
-		seen[abs] = i
-	}
-	var absent []seat
-	for _, lbl := range p.req {
-		if lbl == native.Label {
-			continue
-		}
-		f, _ := p.roster.Family(lbl)
-		reason := p.unusableReason(f)
-		if p.usable(f) {
-			reason = fmt.Sprintf("cross-family floor not met (%d of %d usable); the panel degraded to native subagent seats and this seat was not run", usable, F)
-		}
-		absent = append(absent, seat{family: lbl, reason: reason})
-	}
-	if len(p.o.NativeVotes) < F {
-		extra := vm.Object{{Key: "native_family", Value: native.Label}, {Key: "seats_provided", Value: len(p.o.NativeVotes)}, {Key: "seats_failed", Value: []any{}}}
-		if err := p.writeReport(absent, "single_family", false, false, extra); err != nil {
-			return err
-		}
-		return &Error{Code: ExitDegraded, Msg: fmt.Sprintf("cross-family floor not met: the roster fields %d usable families of the %d required "+
-			"(usable = declared available and either native, overridden with --runner, or with its runner's executable on PATH); "+
-			"policy when_below_minimum = native_subagents. Run %d independent host subagent seats (model %s), each answering %s "+
-			"(system prompt %s) blind to the others; save each reply to its own file and re-run with one --native-vote FILE per seat "+
-			"(%d file(s) given so far)", usable, F, F, native.Model, p.promptP, p.systemP, len(p.o.NativeVotes))}
-	}
-	type reply struct {
-		n    int
-		data []byte
-		err  error
-	}
-	var replies []reply
-	digests := map[string]int{}
-	for i, f := range p.o.NativeVotes {
-		b, err := os.ReadFile(f)
-		r := reply{n: i + 1, data: b, err: err}
-		if err == nil {
-			sum := sha256.Sum256(b)
-			h := hex.EncodeToString(sum[:])
-			if j, dup := digests[h]; dup {
-				return refuse("seat %d's reply file (%s) is byte-identical to seat %d's; every seat needs its own subagent's reply", i+1, f, j)
-			}
-			digests[h] = i + 1
-			// The reference's byte check is beaten by one extra space (W12):
-			// replies equal up to whitespace are one reply too.
-			if isUTF8(b) {
-				ws := sha256.Sum256([]byte(vm.Collapse(string(b))))
-				wh := "ws:" + hex.EncodeToString(ws[:])
-				if j, dup := digests[wh]; dup {
-					return refuse("seat %d's reply file (%s) differs from seat %d's only in whitespace; every seat needs its own subagent's reply", i+1, f, j)
-				}
-				digests[wh] = i + 1
-			}
-		}
-		replies = append(replies, r)
-	}
-	var seats []seat
-	var failed []any
-	for _, r := range replies {
-		key := fmt.Sprintf("%s_seat_%d", native.Label, r.n)
-		fail := ""
-		var o vm.Object
-		switch {
-		case r.err != nil:
-			fail = "cannot read injected vote file: " + r.err.Error()
-		case !isUTF8(r.data):
-			fail = "reply is not UTF-8 text"
-		default:
-			var err error
-			o, err = vm.ExtractVote(vm.UniversalNewlines(string(r.data)), vm.ExampleVote())
-			if err != nil {
-				fail = "no JSON object found in injected vote file"
-			} else if ps := vm.ValidateVotePayload(o, ""); len(ps) > 0 {
-				fail = "invalid vote payload: " + vm.Join(ps)
-			} else {
-				fail = p.checkEcho(o)
-			}
-		}
-		if fail != "" {
-			failed = append(failed, vm.Object{{Key: "seat", Value: r.n}, {Key: "reason", Value: fail}})
-			continue
-		}
-		coll := vm.Object{{Key: "source", Value: "injected"}, {Key: "vote_file", Value: p.o.NativeVotes[r.n-1]}, {Key: "reply_sha256", Value: vm.SHA256Ref(r.data)},
-			{Key: "attempts", Value: []any{vm.Object{{Key: "attempt", Value: 1}, {Key: "ok", Value: true}}}}}
-		seats = append(seats, seat{key: key, family: native.Label, n: r.n, record: p.voteRecord(native.Label, native.Label+"/"+native.Model, o, coll, r.n)})
-	}
-	if failed == nil {
-		failed = []any{}
-	}
-	extra := vm.Object{{Key: "native_family", Value: native.Label}, {Key: "seats_provided", Value: len(p.o.NativeVotes)}, {Key: "seats_failed", Value: failed}}
-	for _, f := range failed {
-		fo := f.(vm.Object)
-		n, _ := fo.Get("seat")
-		r, _ := fo.Get("reason")
-		p.o.printf("seat absent: %s seat %v (%v)", native.Label, n, r)
-	}
-	return p.finish(append(seats, absent...), "single_family", false, extra)
-}
-
 // finish stores the votes, writes the report and decides validity.
 func (p *panel) finish(seats []seat, mode string, independent bool, extra vm.Object) error {
 	votesDir := filepath.Join(p.o.OutDir, "votes")
@@ -782,9 +731,10 @@ func (p *panel) finish(seats []seat, mode string, independent bool, extra vm.Obj
 	}
 	total := p.m.StatementA.Discarded + p.m.StatementB.Discarded
 	for _, s := range votes {
-		d, _ := s.record.Get("unanchored_arguments_discarded")
-		if fmt.Sprint(d) != strconv.Itoa(total) {
-			p.o.printf("warning: %s reported %v unanchored discards; the parser counted %d (self-report and mechanism disagree)", s.key, d, total)
+		// W15: judges read the rebuilt statements, which hold no unanchored
+		// argument, so an honest judge reports 0 whatever the parser dropped.
+		if d, _ := s.record.Get("unanchored_arguments_discarded"); fmt.Sprint(d) != "0" {
+			p.o.printf("warning: %s reported %v unanchored discards, but the rebuilt statements it read hold none (the parser dropped %d before the panel); self-report and mechanism disagree", s.key, d, total)
 		}
 	}
 	if mode == "cross_family" {
@@ -824,7 +774,8 @@ func (p *panel) writeReport(absent []seat, mode string, independent, valid bool,
 			present = append(present, s.family)
 		}
 		d, _ := s.record.Get("unanchored_arguments_discarded")
-		recon = append(recon, vm.Object{{Key: "voter", Value: s.key}, {Key: "judge_reported", Value: d}, {Key: "parser_counted", Value: total}, {Key: "agree", Value: fmt.Sprint(d) == strconv.Itoa(total)}})
+		recon = append(recon, vm.Object{{Key: "voter", Value: s.key}, {Key: "judge_reported", Value: d}, {Key: "parser_counted", Value: total},
+			{Key: "judge_visible", Value: 0}, {Key: "agree", Value: fmt.Sprint(d) == "0"}})
 	}
 	slices.Sort(present)
 	sort.SliceStable(absent, func(i, j int) bool { return absent[i].family < absent[j].family })

@@ -1,11 +1,13 @@
 package match
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	vm "github.com/nullius-dev/nullius/validators/match"
@@ -215,6 +217,11 @@ func TestPanelRefusals(t *testing.T) {
 			b, _ := os.ReadFile(filepath.Join(dir, "mat", "statement_a.md"))
 			_ = os.WriteFile(filepath.Join(dir, "mat", "statement_b.md"), b, 0o644)
 		}, "argues for node 1f6c9d5e but card_summary_b.md is node 2a7d0e6f"},
+		{"mismatched hash", func(dir string, o *PanelOptions) {
+			p := filepath.Join(dir, "mat", "statement_b.md")
+			b, _ := os.ReadFile(p)
+			_ = os.WriteFile(p, []byte(strings.Replace(string(b), "sha256:73d6", "sha256:0000", 1)), 0o644)
+		}, "mismatched materials"},
 		{"missing materials", func(dir string, o *PanelOptions) { _ = os.Remove(filepath.Join(dir, "mat", "card_summary_b.md")) }, "materials file missing"},
 		{"roster collision", func(dir string, o *PanelOptions) {
 			_ = os.WriteFile(o.Roster, []byte(strings.Replace(rosterJSON, `"glm": {"runner": "opencode", "models": {"default": "zhipuai-coding-plan/glm-5.2"}, "notes": "via opencode"}`, `"glm": {"runner": "codex", "models": {"default": "gpt-5.6-terra"}}`, 1)), 0o644)
@@ -389,5 +396,164 @@ func TestShellSplit(t *testing.T) {
 	}
 	if _, err := ShellSplit(`a "b`); err == nil {
 		t.Error("unclosed quote accepted")
+	}
+}
+
+// test_shipped_example_file_still_parses.
+func TestShippedExampleRoster(t *testing.T) {
+	r, src, err := ResolveRoster(filepath.Join("..", "..", "fixtures", "match", "agents.example.json"), t.TempDir(), "")
+	must(t, err)
+	if _, ok := r.Family("claude"); !ok || src.Source != "explicit" {
+		t.Errorf("example roster: %+v %+v", r, src)
+	}
+}
+
+// test_distinct_runner_commands_pass_the_independence_guard.
+func TestDistinctCommandsPassTheGuard(t *testing.T) {
+	dir := setup(t)
+	o := opts(dir, &stubRunner{}, map[string]string{})
+	o.Families = "gpt,glm,kimi"
+	o.RunnerOverrides = []string{"gpt=stub vote:a {prompt}", "glm=stub garbage {prompt}", "kimi=stub vote:b {prompt}"}
+	wantErr(t, RunPanel(o), ExitInvalid, "match is terminated")
+}
+
+// test_unusable_requested_family_is_absent_up_front_and_never_invoked.
+func TestUnusableFamilyNeverInvoked(t *testing.T) {
+	dir := setup(t)
+	r := &stubRunner{}
+	o := opts(dir, r, nil)
+	o.RenderOnly = true
+	must(t, RunPanel(o))
+	o.RenderOnly = false
+	o.NativeVotes = []string{nativeReply(t, dir, "claude.txt", "a", "")}
+	o.RunnerOverrides = []string{"gpt=stub vote:a {prompt}", "glm=stub vote:b {prompt}"}
+	must(t, RunPanel(o))
+	rep := string(vm.Marshal(readObj(t, filepath.Join(dir, "panel", "panel_run_report.json"))))
+	if !strings.Contains(rep, "runner's executable (kimi) is not present on this machine") {
+		t.Error(rep)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "panel", "raw", "kimi")); err == nil {
+		t.Error("kimi was dispatched")
+	}
+	for _, c := range r.calls {
+		if strings.Contains(strings.Join(c, " "), "kimi") {
+			t.Errorf("kimi invoked: %v", c)
+		}
+	}
+}
+
+// test_cross_family_native_vote_that_is_not_utf8_is_absent.
+func TestNativeVoteNotUTF8(t *testing.T) {
+	dir := setup(t)
+	o := opts(dir, &stubRunner{}, nil)
+	bad := filepath.Join(dir, "bad.txt")
+	must(t, os.WriteFile(bad, []byte{0xff, 0xfe, 0}, 0o644))
+	o.NativeVotes = []string{bad}
+	o.RunnerOverrides = overrides(map[string]string{"gpt": "vote:a", "glm": "vote:b", "kimi": "vote:a"})
+	must(t, RunPanel(o))
+	rep := string(vm.Marshal(readObj(t, filepath.Join(dir, "panel", "panel_run_report.json"))))
+	if !strings.Contains(rep, "as UTF-8 text") {
+		t.Error(rep)
+	}
+}
+
+// test_symmetry_identical_content_differs_only_by_node_id: the two golden
+// statements differ only by node, label and evidence, so their rebuilt forms
+// are equal once those are canonicalized.
+func TestSymmetry(t *testing.T) {
+	dir := setup(t)
+	m, err := LoadMaterials(filepath.Join(dir, "mat"), 600)
+	must(t, err)
+	canon := func(s string, node, label string, ev ...string) string {
+		s = strings.ReplaceAll(s, node, "NODE")
+		s = strings.ReplaceAll(s, "Idea "+label, "Idea X")
+		for i, e := range ev {
+			s = strings.ReplaceAll(s, e, fmt.Sprintf("EV%d", i))
+		}
+		return s
+	}
+	a := canon(m.StatementA.Rebuilt, "1f6c9d5e", "A", "https://example.org/literature/residual-error-indicators", "artifact://campaign/toy/computations/adaptive-enrichment-pilot.json")
+	b := canon(m.StatementB.Rebuilt, "2a7d0e6f", "B", "https://example.org/literature/dispersive-representation-notes", "artifact://campaign/toy/computations/dispersive-toy-reconstruction.json")
+	if a != b {
+		t.Errorf("asymmetric rebuild:\n%s\n---\n%s", a, b)
+	}
+}
+
+// The launcher and direct-runner argv of §5.5, and the meta.json model label.
+func TestRunnerArgv(t *testing.T) {
+	dir := setup(t)
+	must(t, os.WriteFile(filepath.Join(dir, "roster.json"), []byte(`{"version": 1, "families": {
+  "gpt": {"runner": "codex", "models": {"default": "gpt-5.6-terra"}},
+  "claude": {"runner": "claude-cli", "models": {"default": "default"}},
+  "gem": {"runner": "gemini", "models": {"default": "default"}}}}`), 0o644))
+	r := &launcherStub{}
+	o := opts(dir, r, map[string]string{"IDEA_PAIRWISE_MULTI_TASK": "/opt/launcher.py", "IDEA_PAIRWISE_GEMINI_RUNNER": "/opt/run_gemini.sh"})
+	o.LookPath = func(string) (string, error) { return "/usr/bin/x", nil }
+	must(t, RunPanel(o))
+	P, S := filepath.Join(dir, "panel", "judge_prompt.md"), filepath.Join(dir, "panel", "judge_system.md")
+	A := func(f string) string { return filepath.Join(dir, "panel", "raw", f, "attempt1") }
+	want := map[string][]string{
+		"gpt":    {"/opt/launcher.py", "--out-dir", A("gpt"), "--system", S, "--prompt", P, "--models", "codex/gpt-5.6-terra", "--backend-output", "codex=vote_raw.txt", "--timeout-secs", "900"},
+		"claude": {"/opt/launcher.py", "--out-dir", A("claude"), "--system", S, "--prompt", P, "--models", "claude/default", "--backend-output", "claude=vote_raw.txt", "--timeout-secs", "900"},
+		"gem":    {"/opt/run_gemini.sh", "--prompt-file", P, "--system-prompt-file", S, "--out", filepath.Join(A("gem"), "vote_raw.txt")},
+	}
+	for fam, w := range want {
+		if got := r.argv[fam]; !slices.Equal(got, w) {
+			t.Errorf("%s argv\n got %q\nwant %q", fam, got, w)
+		}
+	}
+	gpt := readObj(t, filepath.Join(dir, "panel", "votes", "gpt.json"))
+	if get(gpt, "model") != "codex/gpt-5.6-terra-2026" {
+		t.Errorf("meta.json model not used: %v", get(gpt, "model"))
+	}
+	gem := readObj(t, filepath.Join(dir, "panel", "votes", "gem.json"))
+	if get(gem, "model") != "gemini/default" {
+		t.Errorf("direct label %v", get(gem, "model"))
+	}
+	rep := readObj(t, filepath.Join(dir, "panel", "panel_run_report.json"))
+	if get(rep, "independent_runners") != true {
+		t.Error("real runners are independent")
+	}
+}
+
+// launcherStub answers every real-runner invocation with a vote, writing
+// vote_raw.txt (and, for the launcher, meta.json) into the attempt dir.
+type launcherStub struct {
+	mu   sync.Mutex
+	argv map[string][]string
+}
+
+func (s *launcherStub) Run(_ context.Context, c Command) Outcome {
+	dir := filepath.Dir(c.ReplyFile)
+	fam := filepath.Base(filepath.Dir(dir))
+	s.mu.Lock()
+	if s.argv == nil {
+		s.argv = map[string][]string{}
+	}
+	s.argv[fam] = c.Argv
+	s.mu.Unlock()
+	if fam == "gpt" {
+		_ = os.WriteFile(filepath.Join(dir, "meta.json"), []byte(`{"agents": [{"model": "codex/gpt-5.6-terra-2026"}]}`), 0o644)
+	}
+	_ = os.WriteFile(c.ReplyFile, []byte("```json\n{\"vote\": \"a\", \"anchored_arguments\": [], \"unanchored_arguments_discarded\": 0}\n```"), 0o644)
+	return Outcome{}
+}
+
+// W26: native + two CLIs without a native reply cannot reach the floor, so
+// no judge is called and the message says what is missing.
+func TestFloorUnreachableCallsNoJudge(t *testing.T) {
+	dir := setup(t)
+	r := &stubRunner{}
+	o := opts(dir, r, nil)
+	o.Families = "claude,gpt,glm"
+	o.RunnerOverrides = []string{"gpt=stub vote:a {prompt}", "glm=stub vote:b {prompt}"}
+	err := RunPanel(o)
+	wantErr(t, err, ExitInvalid, "the native seat claude had no reply")
+	if len(r.calls) != 0 {
+		t.Errorf("judges called: %v", r.calls)
+	}
+	rep := string(vm.Marshal(readObj(t, filepath.Join(dir, "panel", "panel_run_report.json"))))
+	if !strings.Contains(rep, "not run: at most 2 seats could vote (minimum 3)") || !strings.Contains(rep, `"panel_valid": false`) {
+		t.Error(rep)
 	}
 }

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	vm "github.com/nullius-dev/nullius/validators/match"
 )
 
 func TestExecRunnerTimeoutKillsTheGroup(t *testing.T) {
@@ -66,5 +68,44 @@ func TestUnanchoredFloodIsCounted(t *testing.T) {
 	prompt, _ := os.ReadFile(filepath.Join(dir, "panel", "judge_prompt.md"))
 	if strings.Contains(string(prompt), "evil.example") || strings.Contains(string(prompt), "Unanchored one") {
 		t.Error("unanchored lines reached the judge prompt")
+	}
+}
+
+// W13: the author learns which lines the rebuild dropped.
+func TestDroppedLinesReported(t *testing.T) {
+	dir := setup(t)
+	p := filepath.Join(dir, "mat", "statement_a.md")
+	b, _ := os.ReadFile(p)
+	must(t, os.WriteFile(p, []byte(strings.Replace(string(b), "## verification cost", "**Tension resolution**: bold is not a heading.\n\n## verification cost", 1)), 0o644))
+	o := opts(dir, &stubRunner{}, nil)
+	o.RenderOnly = true
+	var out strings.Builder
+	o.Out = &out
+	must(t, RunPanel(o))
+	if !strings.Contains(out.String(), "statement_a.md: 1 line(s) not rebuilt") || !strings.Contains(out.String(), "dropped: **Tension resolution**: bold is not a heading.") {
+		t.Error(out.String())
+	}
+}
+
+// W15: a judge that honestly reports 0 discards (the rebuilt statements it
+// read hold none) agrees with the mechanism, whatever the parser dropped.
+func TestHonestJudgeAgrees(t *testing.T) {
+	dir := setup(t)
+	p := filepath.Join(dir, "mat", "statement_a.md")
+	b, _ := os.ReadFile(p)
+	must(t, os.WriteFile(p, []byte(strings.Replace(string(b), "## verification cost", "Unanchored prose.\n\n## verification cost", 1)), 0o644))
+	o := opts(dir, &stubRunner{}, nil)
+	o.Roster, o.Home = "", ""
+	wantErr(t, RunPanel(o), ExitDegraded, "native_subagents")
+	o.NativeVotes = []string{nativeReply(t, dir, "s1.txt", "a", ""), nativeReply(t, dir, "s2.txt", "b", ""), nativeReply(t, dir, "s3.txt", "a", "")}
+	var out strings.Builder
+	o.Out = &out
+	must(t, RunPanel(o))
+	if strings.Contains(out.String(), "disagree") {
+		t.Error(out.String())
+	}
+	rep := string(vm.Marshal(readObj(t, filepath.Join(dir, "panel", "panel_run_report.json"))))
+	if !strings.Contains(rep, `"parser_counted": 1`) || !strings.Contains(rep, `"agree": true`) || strings.Contains(rep, `"agree": false`) {
+		t.Error(rep)
 	}
 }

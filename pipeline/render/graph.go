@@ -33,6 +33,8 @@ type Graph struct {
 	// IRPin is "sha256:" + the hex sha256 of the exact ir.json bytes drawn,
 	// the pin extraction binds gaia_package_ref to.
 	IRPin string
+
+	moreNotes int // notes beyond maxNotes, summarised by closeNotes
 }
 
 // Node is one drawn knowledge.
@@ -149,6 +151,7 @@ func ParseIR(path string, src []byte) (*Graph, error) {
 	all := g.collectKnowledge(ks)
 	g.collectInfers(top["strategies"], all)
 	g.keepDrawn(all)
+	g.closeNotes()
 	return g, nil
 }
 
@@ -401,8 +404,24 @@ func (g *Graph) ApplyBeliefs(path string, src []byte) error {
 	return nil
 }
 
+// maxNotes bounds the notes a hostile or broken IR can produce; the rest
+// are counted in one closing note.
+const maxNotes = 100
+
 func (g *Graph) notef(format string, args ...any) {
+	if len(g.Notes) >= maxNotes {
+		g.moreNotes++
+		return
+	}
 	g.Notes = append(g.Notes, fmt.Sprintf(format, args...))
+}
+
+// closeNotes appends the count of notes left out, once.
+func (g *Graph) closeNotes() {
+	if g.moreNotes > 0 {
+		g.Notes = append(g.Notes, fmt.Sprintf("... and %d more notes like these", g.moreNotes))
+		g.moreNotes = 0
+	}
 }
 
 // number accepts JSON numbers only (never booleans or numeric strings).

@@ -215,3 +215,22 @@ func FuzzBeliefs(f *testing.F) {
 		}
 	})
 }
+
+func TestNotesAreBounded(t *testing.T) {
+	var b strings.Builder
+	b.WriteString(`{"knowledges": [`)
+	for i := range 500 {
+		if i > 0 {
+			b.WriteString(",")
+		}
+		b.WriteString(`{"label": "no id"}`)
+	}
+	b.WriteString(`]}`)
+	g, err := ParseIR("ir.json", []byte(b.String()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(g.Notes) != maxNotes+1 || g.Notes[maxNotes] != "... and 400 more notes like these" {
+		t.Fatalf("%d notes, last %q", len(g.Notes), g.Notes[len(g.Notes)-1])
+	}
+}

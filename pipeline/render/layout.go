@@ -130,12 +130,19 @@ func layers(g *Graph) []int {
 		}
 	}
 	if g.Root >= 0 && n > 1 {
-		// worth goes at the end; with no edges it still sits right of the rest.
+		// worth goes at the end, right of everything that updates it (also
+		// across a broken cycle); with no edges it still sits right of the rest.
 		if !touched[g.Root] {
 			last++
 		}
-		layer[g.Root] = max(last, 1)
-		last = layer[g.Root]
+		rl := max(last, 1)
+		for _, e := range g.Edges {
+			if e.To == g.Root && e.From != g.Root {
+				rl = max(rl, layer[e.From]+1)
+			}
+		}
+		layer[g.Root] = rl
+		last = rl
 	}
 	for v := range n {
 		if !touched[v] && v != g.Root {

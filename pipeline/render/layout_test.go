@@ -93,10 +93,21 @@ func TestCyclesAndSelfLoopsTerminate(t *testing.T) {
 	g := graphOf(4, true, [2]int{0, 1}, [2]int{1, 2}, [2]int{2, 0}, [2]int{2, 3}, [2]int{1, 1})
 	l := ComputeLayout(g)
 	noOverlap(t, l)
+	bottom := 0.0
+	for _, c := range l.Cards {
+		bottom = max(bottom, c.Y+c.H)
+	}
 	for i, e := range l.Edges {
 		if e.D == "" {
 			t.Errorf("edge %d has no path", i)
 		}
+		ge := g.Edges[i]
+		if ge.From != ge.To && l.Layer[ge.To] <= l.Layer[ge.From] && (e.Chip.Y <= bottom || e.Chip.Y > l.Height) {
+			t.Errorf("backward edge %d: chip at y %v, want below the cards (%v) and on the canvas (%v)", i, e.Chip.Y, bottom, l.Height)
+		}
+	}
+	if l.Layer[3] <= l.Layer[2] {
+		t.Errorf("root in column %d, not right of its evidence in column %d", l.Layer[3], l.Layer[2])
 	}
 }
 

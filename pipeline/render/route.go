@@ -31,15 +31,28 @@ func (l *Layout) route(g *Graph, items []*item, chains [][]int) {
 			geom.D = fmt.Sprintf("M%s %sC%s %s %s %s %s %s", f1(x), f1(y-12), f1(x+70), f1(y-50), f1(x+70), f1(y+50), f1(x+2), f1(y+12))
 			geom.Chip = Point{round1(x + 70), round1(y)}
 		case chain == nil:
-			sx, tx := s.X+s.W/2, t.X+t.W/2
-			low := bottom + loopRoom*0.7
-			geom.D = fmt.Sprintf("M%s %sC%s %s %s %s %s %s", f1(sx), f1(s.Y+s.H), f1(sx), f1(low), f1(tx), f1(low), f1(tx), f1(t.Y+t.H+2))
-			geom.Chip = Point{round1((sx + tx) / 2), round1(bottom + loopRoom*0.55)}
+			geom.D, geom.Chip = loopPath(s, t, bottom, l.Width)
 		default:
 			geom.D, geom.Chip = l.chainPath(items, chain, outPort[ei], inPort[ei])
 		}
 	}
 	l.spreadChips()
+}
+
+// loopPath draws an edge that runs backwards (a broken cycle) or within one
+// column: out of the source's right side, down the gap, under the whole
+// drawing and up into the target's left side, so it never cuts through a
+// card. The control depth is chosen so the curve's lowest point, reached at
+// its middle, lies loopDip below the cards.
+func loopPath(s, t Box, bottom, width float64) (string, Point) {
+	const loopDip = 36.0
+	sx, sy := s.X+s.W, s.Y+s.H/2
+	tx, ty := t.X-1, t.Y+t.H/2
+	c := (bottom + loopDip - (sy+ty)/8) / 0.75
+	// Keep the control points on the canvas: a curve may not leave it.
+	c1x, c2x := min(sx+gapX*0.6, width-4), max(tx-gapX*0.6, 4)
+	d := fmt.Sprintf("M%s %sC%s %s %s %s %s %s", f1(sx), f1(sy), f1(c1x), f1(c), f1(c2x), f1(c), f1(tx), f1(ty))
+	return d, Point{round1((sx + 3*c1x + 3*c2x + tx) / 8), round1(bottom + loopDip)}
 }
 
 // chainPath builds the path through a forward edge's items.

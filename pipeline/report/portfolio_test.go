@@ -187,3 +187,19 @@ func TestPortfolioPS7PercentEncodedRef(t *testing.T) {
 		t.Fatalf("%v\n%s", p.Warnings, md)
 	}
 }
+
+func FuzzLoadNodes(f *testing.F) {
+	f.Add([]byte(`{"nd000001": {"posterior": null}}`))
+	f.Add([]byte(`{"campaign_id": "c", "nodes": [{"node_id": "a"}, 5]}`))
+	f.Add([]byte(`[]`))
+	f.Fuzz(func(t *testing.T, b []byte) {
+		nodes, err := LoadNodes(b)
+		if err == nil {
+			for _, n := range nodes {
+				if n == nil {
+					t.Fatal("nil node accepted")
+				}
+			}
+		}
+	})
+}

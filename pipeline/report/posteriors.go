@@ -8,9 +8,11 @@ import (
 )
 
 // posteriorLineRE is the reference's display line: an optional bullet and
-// bold, the label, a colon, an optional backtick, a number. Go has no
+// bold, the label, a colon, an optional backtick, a number. Unlike the
+// reference (W-16) the colon may also sit inside the bold
+// (`**Posterior value:** 0.84993`), a common way to write it. Go has no
 // backreferences, so the closing backtick is matched separately.
-var posteriorLineRE = regexp.MustCompile("(?im)^([ \\t]*(?:[-*][ \\t]+)?(?:\\*\\*)?posterior value(?:\\*\\*)?:[ \\t]*)(`?)([+-]?(?:\\d+\\.?\\d*|\\.\\d+)(?:[eE][+-]?\\d+)?)(`?)(.*)$")
+var posteriorLineRE = regexp.MustCompile("(?im)^([ \\t]*(?:[-*][ \\t]+)?(?:\\*\\*)?posterior value(?:\\*\\*:|:\\*\\*|:)[ \\t]*)(`?)([+-]?(?:\\d+\\.?\\d*|\\.\\d+)(?:[eE][+-]?\\d+)?)(`?)(.*)$")
 
 // DisplayEdit is one rewritten posterior display.
 type DisplayEdit struct {

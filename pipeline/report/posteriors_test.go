@@ -16,7 +16,7 @@ func TestNormalizePosteriors(t *testing.T) {
 		{"Posterior value: 0.0005", "Posterior value: 0.001"},
 		{"Posterior value: 0.0004999", "Posterior value: 0.000"},
 		{"Posterior value: -0.0", "Posterior value: -0.000"},
-		{"**Posterior value:** 0.84993", "**Posterior value:** 0.84993"},
+		{"**Posterior value:** 0.84993", "**Posterior value:** 0.850"},
 		{"Posterior: 0.84993", "Posterior: 0.84993"},
 		{"| posterior value | 0.84993 |", "| posterior value | 0.84993 |"},
 		{"a\r\nPosterior value: 0.5\r\n", "a\r\nPosterior value: 0.500\r\n"},

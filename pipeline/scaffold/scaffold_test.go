@@ -129,7 +129,7 @@ func TestCheckSlug(t *testing.T) {
 			t.Errorf("CheckSlug(%q) = %v", s, err)
 		}
 	}
-	for _, s := range []string{"", "My-Idea", "1idea", "my_idea", "my--idea", "-x", "x-", "a/b", "../x", "my idea", "my-idea-gaia", "gaia", "ü"} {
+	for _, s := range []string{"", "My-Idea", "1idea", "my_idea", "my--idea", "-x", "x-", "a/b", "../x", "my idea", "my-idea-gaia", "gaia", "ü", "class", "import"} {
 		if err := CheckSlug(s); err == nil {
 			t.Errorf("CheckSlug(%q) accepted", s)
 		}
@@ -367,7 +367,7 @@ func FuzzCheckSlug(f *testing.F) {
 		if CheckSlug(slug) != nil {
 			return
 		}
-		if !identRE.MatchString(ModuleName(slug)) || filepath.Base(slug) != slug || ModuleName(slug) == "gaia" {
+		if !identRE.MatchString(ModuleName(slug)) || filepath.Base(slug) != slug || ModuleName(slug) == "gaia" || pythonKeywords[ModuleName(slug)] {
 			t.Fatalf("accepted slug %q gives module %q", slug, ModuleName(slug))
 		}
 		if !strings.Contains(Template(slug), slug) {

@@ -230,3 +230,15 @@ func messagesOf(ds []diag.Diagnostic) string {
 	}
 	return b.String()
 }
+
+func TestLifecycleGuidance(t *testing.T) {
+	res := map[string]any{"node": map[string]any{"node_id": "n0de0001", "lifecycle_state": "needs_refresh",
+		"posterior": map[string]any{"status": "provisional"}}}
+	if g := LifecycleGuidance(res); !strings.Contains(g, "node n0de0001 is now needs_refresh (posterior provisional): not allocation-eligible") {
+		t.Fatalf("%q", g)
+	}
+	o := Interpret([]byte(`{"result":{"idempotency":{"is_replay":false},"node":{"node_id":"n0de0001","lifecycle_state":"admitted","posterior":{"status":"current"}}}}`), nil, 0, nil, "k")
+	if !strings.Contains(o.Message, "posterior written") || !strings.Contains(o.Message, "is now admitted") {
+		t.Fatalf("%q", o.Message)
+	}
+}

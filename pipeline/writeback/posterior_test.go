@@ -4,6 +4,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/nullius-dev/nullius/validators/prior"
 )
 
 const hex64 = "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef"
@@ -73,4 +75,34 @@ func FuzzValidatePosterior(f *testing.F) {
 			t.Fatalf("accepted %q as %+v", b, p)
 		}
 	})
+}
+
+// The embedded posterior_payload schema agrees with ValidatePosterior on
+// the shapes a schema can state (the ref's segment and charset rules, and
+// the exploration-only refusal, are the validator's alone).
+func TestPosteriorSchemaAgrees(t *testing.T) {
+	good := `"project://example-idea-gaia#sha256:` + hex64 + `"`
+	check := func(src string) int {
+		f, ds := prior.ParseFile("p.json", []byte(src))
+		if len(ds) > 0 {
+			return len(ds)
+		}
+		sds, err := prior.CheckSchema(f, prior.SchemaPosterior)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return len(sds)
+	}
+	if n := check(string(payload("0.5", "2", good))); n != 0 {
+		t.Fatalf("schema refuses a valid payload (%d findings)", n)
+	}
+	for _, bad := range []string{`{"value": 0.5}`, string(payload("1.5", "2", good)), string(payload("true", "2", good)),
+		string(payload("0.5", "-1", good)), string(payload("0.5", "2.5", good)), string(payload("0.5", "2", `"project://x"`)), `5`} {
+		if _, err := ValidatePosterior([]byte(bad)); err == nil {
+			t.Fatalf("validator accepts %s", bad)
+		}
+		if check(bad) == 0 {
+			t.Errorf("schema accepts %s", bad)
+		}
+	}
 }

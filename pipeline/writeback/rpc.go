@@ -163,7 +163,33 @@ func Interpret(stdout, stderr []byte, exitCode int, callErr error, key string) O
 		return Outcome{Exit: 0, Replay: true, Response: resp, Message: fmt.Sprintf(
 			"WARNING: the store REPLAYED an earlier identical write for idempotency key %s; nothing new was stored and the node may have changed since. To write again on purpose, re-run with --new-write", key)}
 	}
-	return Outcome{Exit: 0, Response: resp, Message: fmt.Sprintf("posterior written (idempotency key %s)", key)}
+	msg := fmt.Sprintf("posterior written (idempotency key %s)", key)
+	if g := LifecycleGuidance(res); g != "" {
+		msg += "\n" + g
+	}
+	return Outcome{Exit: 0, Response: resp, Message: msg}
+}
+
+// LifecycleGuidance explains where the write left the node (§3.7): admitted
+// with a current posterior, or needs_refresh with a provisional one, and the
+// operator's next step.
+func LifecycleGuidance(result map[string]any) string {
+	node, _ := result["node"].(map[string]any)
+	if node == nil {
+		return ""
+	}
+	post, _ := node["posterior"].(map[string]any)
+	state, _ := node["lifecycle_state"].(string)
+	status, _ := post["status"].(string)
+	id, _ := node["node_id"].(string)
+	line := fmt.Sprintf("node %s is now %s (posterior %s)", id, state, status)
+	switch state {
+	case "admitted":
+		return line + ": it is rank- and allocation-eligible"
+	case "needs_refresh":
+		return line + ": not allocation-eligible; close the literature coverage debt (saturated survey and ledger), rebuild the matrix and write a current posterior to re-admit it (there is no needs_refresh -> admitted transition)"
+	}
+	return line
 }
 
 func clip(b []byte) string {

@@ -102,6 +102,9 @@ func Run(ctx context.Context, o Options) (*Result, error) {
 	pre = append(pre, ds...)
 	in.Matrix, ds = prior.ParseFile(o.Matrix, files[o.Matrix])
 	pre = append(pre, ds...)
+	if len(pre) > 0 {
+		return nil, fmt.Errorf("close-prior gate input could not be read: %s", pre[0].String())
+	}
 	text := string(files[o.Report])
 	in.Report = &text
 	in.SurveyAbs, _ = filepath.Abs(o.Survey)
@@ -115,7 +118,7 @@ func Run(ctx context.Context, o Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	if tds := prior.CheckTensionIR(in.Matrix, pkg.IR); len(tds) > 0 {
+	if tds := append(prior.CheckTensionIR(in.Matrix, pkg.IR), prior.CheckIRAnchors(in.Matrix, pkg.IR)...); len(tds) > 0 {
 		return nil, &GateError{Header: "close-prior/Gaia consistency gate failed:", Diags: tds}
 	}
 	if o.ReportChecks != nil {

@@ -8,13 +8,19 @@ import (
 	"time"
 )
 
-var (
-	artifactRequired = []string{"match_id", "campaign_id", "idea_a_node_id", "idea_b_node_id", "criteria_commitment",
+// The key sets of pairwise_match_v1 (§6.5 rules 2, 3 and 18).
+func artifactRequired() []string {
+	return []string{"match_id", "campaign_id", "idea_a_node_id", "idea_b_node_id", "criteria_commitment",
 		"panel", "panel_independence", "independent_runners", "outcome", "observation_write"}
-	artifactOptional = []string{"rationale", "statement_binding"}
-	panelEntryKeys   = []string{"reviewer_family", "model", "vote", "anchored_arguments", "unanchored_arguments_discarded"}
-	labelPattern     = LabelRE.String()
-)
+}
+
+func artifactOptional() []string { return []string{"rationale", "statement_binding"} }
+
+func panelEntryKeys() []string {
+	return []string{"reviewer_family", "model", "vote", "anchored_arguments", "unanchored_arguments_discarded"}
+}
+
+const labelPattern = `^[a-z][a-z0-9_-]{0,31}$`
 
 // artifactCheck accumulates problems for one pairwise_match_v1 document.
 type artifactCheck struct {
@@ -33,11 +39,11 @@ func ValidateMatch(v any) []Problem {
 		return []Problem{{CodeArtifactShape, "", "artifact is not a JSON object"}}
 	}
 	c := &artifactCheck{}
-	if unk := unknownKeys(obj, append(slices.Clone(artifactRequired), artifactOptional...)); len(unk) > 0 {
+	if unk := unknownKeys(obj, append(artifactRequired(), artifactOptional()...)); len(unk) > 0 {
 		c.add(CodeArtifactShape, "", "unknown top-level keys: %s", quoteList(unk))
 	}
 	missing := []string{}
-	for _, k := range artifactRequired {
+	for _, k := range artifactRequired() {
 		if !obj.Has(k) {
 			missing = append(missing, k)
 		}
@@ -180,76 +186,95 @@ func (c *artifactCheck) panel(obj Object, mode string, present []string) []strin
 		c.add(CodePanelEntry, Ptr("panel"), "panel must be a non-empty array")
 		return nil
 	}
-	var votes, fams []string
-	famIdx := map[string]int{}
-	seats := map[int64]bool{}
+	t := &panelTally{mode: mode, famIdx: map[string]int{}, seats: map[int64]bool{}}
 	for i, it := range list {
-		p := Ptr("panel", i)
-		e, isObj := it.(Object)
-		if !isObj {
-			c.add(CodePanelEntry, p, "panel[%d] must be an object", i)
-			continue
-		}
-		if unk := unknownKeys(e, append(slices.Clone(panelEntryKeys), "seat")); len(unk) > 0 {
-			c.add(CodePanelEntry, p, "panel[%d] has unknown keys: %s", i, strings.Join(unk, ", "))
-		}
-		for _, k := range panelEntryKeys {
-			if !e.Has(k) {
-				c.add(CodePanelEntry, p, "panel[%d] is missing key: %s", i, k)
-			}
-		}
-		fam, _ := e.Get("reviewer_family")
-		if !isLabel(fam) {
-			c.add(CodePanelEntry, p+"/reviewer_family", "panel[%d].reviewer_family must be a family label matching %s, got %s", i, labelPattern, pyRepr(fam))
-		} else {
-			f := fam.(string)
-			if _, seen := famIdx[f]; seen && mode == "cross_family" {
-				c.add(CodeComposition, p+"/reviewer_family", "reviewer_family %s appears more than once (one vote per family on a cross-family panel)", f)
-			}
-			if _, seen := famIdx[f]; !seen {
-				famIdx[f] = i
-				fams = append(fams, f)
-			}
-		}
-		seat, hasSeat := e.Get("seat")
-		if hasSeat {
-			n, isInt := asInt(seat)
-			if !isInt || n < 1 {
-				c.add(CodePanelEntry, p+"/seat", "panel[%d].seat must be an integer >= 1, got %s", i, pyRepr(seat))
-			} else if mode == "single_family" {
-				if seats[n] {
-					c.add(CodeComposition, p+"/seat", "panel seat %d appears more than once", n)
-				}
-				seats[n] = true
-			}
-			if mode == "cross_family" {
-				c.add(CodeComposition, p+"/seat", "panel[%d] carries a seat number; cross-family panels do not number seats", i)
-			}
-		} else if mode == "single_family" {
-			c.add(CodeComposition, p, "panel[%d] is missing its seat number; single-family seats are numbered from 1", i)
-		}
-		if m, _ := e.Get("model"); !nonBlank(m) {
-			c.add(CodePanelEntry, p+"/model", "panel[%d].model must be a non-empty string", i)
-		}
-		vote, _ := e.Get("vote")
-		if vote == "a" || vote == "b" || vote == "tie" {
-			votes = append(votes, vote.(string))
-		} else if e.Has("vote") {
-			c.add(CodePanelEntry, p+"/vote", "panel[%d].vote must be one of a, b, tie, got %s", i, pyRepr(vote))
-		}
-		if aa, ok := e.Get("anchored_arguments"); ok {
-			for _, pr := range validateAnchoredArguments(aa, p+"/anchored_arguments", fmt.Sprintf("panel[%d].anchored_arguments", i), true) {
-				c.ps = append(c.ps, Problem{CodePanelEntry, pr.Pointer, pr.Msg})
-			}
-		}
-		if d, ok := e.Get("unanchored_arguments_discarded"); ok {
-			if n, isInt := asInt(d); !isInt || n < 0 {
-				c.add(CodePanelEntry, p+"/unanchored_arguments_discarded", "panel[%d].unanchored_arguments_discarded must be an integer >= 0, got %s", i, pyRepr(d))
-			}
+		c.entry(t, i, it)
+	}
+	c.composition(mode, len(list), t.fams, present)
+	return t.votes
+}
+
+// panelTally is what the entry checks accumulate across the panel.
+type panelTally struct {
+	mode        string
+	votes, fams []string
+	famIdx      map[string]int
+	seats       map[int64]bool
+}
+
+// entry checks one panel entry (rules 18-24 and the per-entry parts of 25
+// and 26).
+func (c *artifactCheck) entry(t *panelTally, i int, it any) {
+	p := Ptr("panel", i)
+	e, isObj := it.(Object)
+	if !isObj {
+		c.add(CodePanelEntry, p, "panel[%d] must be an object", i)
+		return
+	}
+	if unk := unknownKeys(e, append(panelEntryKeys(), "seat")); len(unk) > 0 {
+		c.add(CodePanelEntry, p, "panel[%d] has unknown keys: %s", i, strings.Join(unk, ", "))
+	}
+	for _, k := range panelEntryKeys() {
+		if !e.Has(k) {
+			c.add(CodePanelEntry, p, "panel[%d] is missing key: %s", i, k)
 		}
 	}
-	c.composition(mode, len(list), fams, present)
-	return votes
+	fam, _ := e.Get("reviewer_family")
+	if !isLabel(fam) {
+		c.add(CodePanelEntry, p+"/reviewer_family", "panel[%d].reviewer_family must be a family label matching %s, got %s", i, labelPattern, pyRepr(fam))
+	} else if f := fam.(string); t.famIdx[f] > 0 {
+		if t.mode == "cross_family" {
+			c.add(CodeComposition, p+"/reviewer_family", "reviewer_family %s appears more than once (one vote per family on a cross-family panel)", f)
+		}
+	} else {
+		t.famIdx[f] = i + 1
+		t.fams = append(t.fams, f)
+	}
+	c.seat(t, i, e)
+	if m, _ := e.Get("model"); !nonBlank(m) {
+		c.add(CodePanelEntry, p+"/model", "panel[%d].model must be a non-empty string", i)
+	}
+	vote, _ := e.Get("vote")
+	if vote == "a" || vote == "b" || vote == "tie" {
+		t.votes = append(t.votes, vote.(string))
+	} else if e.Has("vote") {
+		c.add(CodePanelEntry, p+"/vote", "panel[%d].vote must be one of a, b, tie, got %s", i, pyRepr(vote))
+	}
+	if aa, ok := e.Get("anchored_arguments"); ok {
+		for _, pr := range validateAnchoredArguments(aa, p+"/anchored_arguments", fmt.Sprintf("panel[%d].anchored_arguments", i), true) {
+			c.ps = append(c.ps, Problem{CodePanelEntry, pr.Pointer, pr.Msg})
+		}
+	}
+	if d, ok := e.Get("unanchored_arguments_discarded"); ok {
+		if n, isInt := asInt(d); !isInt || n < 0 {
+			c.add(CodePanelEntry, p+"/unanchored_arguments_discarded", "panel[%d].unanchored_arguments_discarded must be an integer >= 0, got %s", i, pyRepr(d))
+		}
+	}
+}
+
+// seat checks an entry's seat number against the panel mode (rules 20,
+// 25 and 26).
+func (c *artifactCheck) seat(t *panelTally, i int, e Object) {
+	p := Ptr("panel", i)
+	seat, hasSeat := e.Get("seat")
+	if !hasSeat {
+		if t.mode == "single_family" {
+			c.add(CodeComposition, p, "panel[%d] is missing its seat number; single-family seats are numbered from 1", i)
+		}
+		return
+	}
+	n, isInt := asInt(seat)
+	if !isInt || n < 1 {
+		c.add(CodePanelEntry, p+"/seat", "panel[%d].seat must be an integer >= 1, got %s", i, pyRepr(seat))
+	} else if t.mode == "single_family" {
+		if t.seats[n] {
+			c.add(CodeComposition, p+"/seat", "panel seat %d appears more than once", n)
+		}
+		t.seats[n] = true
+	}
+	if t.mode == "cross_family" {
+		c.add(CodeComposition, p+"/seat", "panel[%d] carries a seat number; cross-family panels do not number seats", i)
+	}
 }
 
 func (c *artifactCheck) composition(mode string, n int, fams, present []string) {

@@ -3,6 +3,7 @@ package match
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 )
 
@@ -144,6 +145,16 @@ var (
 // splits on ", " as the renderer joins.
 func SummaryEvidence(summary string) map[string]bool {
 	out := map[string]bool{}
+	for ev := range SummaryEvidenceTypes(summary) {
+		out[ev] = true
+	}
+	return out
+}
+
+// SummaryEvidenceTypes maps each evidence entry of a card summary to the
+// support types of the claims that carry it.
+func SummaryEvidenceTypes(summary string) map[string][]string {
+	out := map[string][]string{}
 	inClaims := false
 	for _, line := range strings.Split(UniversalNewlines(summary), "\n") {
 		if line == "claims:" {
@@ -161,9 +172,10 @@ func SummaryEvidence(summary string) map[string]bool {
 		if m == nil {
 			continue
 		}
+		st := PyStrip(m[1])
 		for _, u := range strings.Split(m[2], ", ") {
-			if u = PyStrip(u); u != "" {
-				out[u] = true
+			if u = PyStrip(u); u != "" && !slices.Contains(out[u], st) {
+				out[u] = append(out[u], st)
 			}
 		}
 	}

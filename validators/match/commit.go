@@ -13,14 +13,16 @@ import (
 	"golang.org/x/text/unicode/norm"
 )
 
-// DefaultCriteria is the reference's default criteria library, in its input
-// order (§1.5).
-var DefaultCriteria = []string{
-	"tension resolution",
-	"downstream reach and breadth of applicability",
-	"mechanism insight",
-	"testability and timing",
-	"verification cost",
+// DefaultCriteria returns the reference's default criteria library, in its
+// input order (§1.5).
+func DefaultCriteria() []string {
+	return []string{
+		"tension resolution",
+		"downstream reach and breadth of applicability",
+		"mechanism insight",
+		"testability and timing",
+		"verification cost",
+	}
 }
 
 var (
@@ -29,7 +31,7 @@ var (
 	// ShortIDRE is the engine short id: 8 lowercase Crockford base32 symbols.
 	ShortIDRE = regexp.MustCompile(`^[0123456789abcdefghjkmnpqrstvwxyz]{8}$`)
 	// LabelRE is the form of a roster family label.
-	LabelRE = regexp.MustCompile(`^[a-z][a-z0-9_-]{0,31}$`)
+	LabelRE = regexp.MustCompile(labelPattern)
 )
 
 // ShortIDAlphabet is the alphabet of engine short ids.

@@ -17,7 +17,7 @@ func TestGoldenVectors(t *testing.T) {
 		bytes string
 		hash  string
 	}{
-		{"G1", DefaultCriteria, `["downstream reach and breadth of applicability","mechanism insight","tension resolution","testability and timing","verification cost"]`, "a1e10a3bbabf4338396bbbc361aa9accc504f03221f2b12998b707772854fcd4"},
+		{"G1", DefaultCriteria(), `["downstream reach and breadth of applicability","mechanism insight","tension resolution","testability and timing","verification cost"]`, "a1e10a3bbabf4338396bbbc361aa9accc504f03221f2b12998b707772854fcd4"},
 		{"G2", []string{"verification cost", "tension resolution"}, `["tension resolution","verification cost"]`, "73d6c8c5a59b6f25418ae3033357c43ffa829e39d598760e6d8f88b4f9a1bcaa"},
 		{"G3", []string{"mechanism insight"}, `["mechanism insight"]`, "2e1db9e8ef41c624b8c68450d42b839b50adb02555b4c932e2d97ea91fb790ce"},
 		{"G4", []string{"  verification\t\u00a0cost  ", norm.NFD.String("critère d\u2019efficacité"), "Zeta \"quoted\" \\ back", "\u00e9tendue", "\U0001D518 math"}, "", "fbc447493938bfd6eb73ee6122eddd9d041494d91f3608be08c5482a21dc61fe"},
@@ -148,4 +148,24 @@ func wantProblem(t *testing.T, ps []Problem, sub string) {
 		}
 	}
 	t.Errorf("no problem contains %q; got %q", sub, Messages(ps))
+}
+
+func TestLoneSurrogateRefused(t *testing.T) {
+	for _, src := range []string{`["a\ud800"]`, `["\udc00b"]`, `["\ud800\u0041"]`} {
+		if _, err := Decode([]byte(src)); err == nil || !strings.Contains(err.Error(), "lone surrogate") {
+			t.Errorf("%s: %v", src, err)
+		}
+	}
+	for _, src := range []string{`["\ud835\udd18 math"]`, `["a\\ud800"]`, `["\\\\"]`, `["\u00e9"]`} {
+		if _, err := Decode([]byte(src)); err != nil {
+			t.Errorf("%s: %v", src, err)
+		}
+	}
+	// An escaped surrogate pair decodes to the same criterion as raw UTF-8.
+	d, _ := Decode([]byte(`["\ud835\udd18 math"]`))
+	h1, _ := CommitmentHash(d.Value)
+	h2, _ := CommitmentHash([]string{"\U0001D518 math"})
+	if h1 != h2 {
+		t.Errorf("escaped pair hashes %s, raw %s", h1, h2)
+	}
 }

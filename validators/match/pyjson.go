@@ -74,6 +74,9 @@ func Decode(src []byte) (*Decoded, error) {
 	if !utf8.Valid(src) {
 		return nil, errors.New("input is not valid UTF-8")
 	}
+	if err := loneSurrogate(src); err != nil {
+		return nil, err
+	}
 	dec := json.NewDecoder(bytes.NewReader(src))
 	dec.UseNumber()
 	d := &Decoded{}
@@ -297,4 +300,40 @@ func PyFloat(f float64) string {
 		return strconv.FormatFloat(f, 'f', 1, 64)
 	}
 	return strconv.FormatFloat(f, 'g', -1, 64)
+}
+
+// loneSurrogate refuses a \uD800-\uDFFF escape that is not half of a
+// surrogate pair: encoding/json would silently turn it into U+FFFD, so a
+// criterion would hash as something its author never wrote (the reference
+// crashes on it, W21).
+func loneSurrogate(src []byte) error {
+	hex4 := func(i int) (rune, bool) {
+		if i+6 > len(src) || src[i+1] != 'u' {
+			return 0, false
+		}
+		v, err := strconv.ParseUint(string(src[i+2:i+6]), 16, 32)
+		return rune(v), err == nil
+	}
+	for i := 0; i < len(src); i++ {
+		if src[i] != '\\' {
+			continue
+		}
+		r, ok := hex4(i)
+		if !ok {
+			i++ // skip the escaped character
+			continue
+		}
+		switch {
+		case r >= 0xD800 && r <= 0xDBFF:
+			if lo, ok := hex4(i + 6); ok && lo >= 0xDC00 && lo <= 0xDFFF {
+				i += 11
+				continue
+			}
+			return fmt.Errorf("invalid JSON: lone surrogate \\u%04x at byte %d; a string must hold whole characters", r, i)
+		case r >= 0xDC00 && r <= 0xDFFF:
+			return fmt.Errorf("invalid JSON: lone surrogate \\u%04x at byte %d; a string must hold whole characters", r, i)
+		}
+		i += 5
+	}
+	return nil
 }

@@ -7,8 +7,10 @@ import (
 	"strings"
 )
 
-// Runners a roster family may declare (§5.2).
-var Runners = []string{"native", "codex", "opencode", "kimi", "gemini", "claude-cli"}
+// Runners returns the runners a roster family may declare (§5.2).
+func Runners() []string {
+	return []string{"native", "codex", "opencode", "kimi", "gemini", "claude-cli"}
+}
 
 var (
 	modelKeyRE = regexp.MustCompile(`^[a-z][a-z0-9_-]*$`)
@@ -116,10 +118,10 @@ func ParseRoster(v any) (*Roster, []Problem) {
 		}
 		f := Family{Label: lbl, Available: true}
 		runner, _ := e.Get("runner")
-		if s, ok := runner.(string); ok && slices.Contains(Runners, s) {
+		if s, ok := runner.(string); ok && slices.Contains(Runners(), s) {
 			f.Runner = s
 		} else {
-			add(CodeRosterFamily, p+"/runner", "families.%s.runner must be one of %s, got %s", lbl, strings.Join(Runners, ", "), pyRepr(runner))
+			add(CodeRosterFamily, p+"/runner", "families.%s.runner must be one of %s, got %s", lbl, strings.Join(Runners(), ", "), pyRepr(runner))
 		}
 		if av, ok := e.Get("available"); ok {
 			if b, isBool := av.(bool); isBool {

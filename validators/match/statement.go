@@ -3,6 +3,7 @@ package match
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -21,6 +22,10 @@ var (
 	pathRefRE   = regexp.MustCompile(`^[^\t\n\v\f\r\x1c-\x20\x{85}\x{a0}\x{1680}\x{2000}-\x{200a}\x{2028}\x{2029}\x{202f}\x{205f}\x{3000}]*/[^\t\n\v\f\r\x1c-\x20\x{85}\x{a0}\x{1680}\x{2000}-\x{200a}\x{2028}\x{2029}\x{202f}\x{205f}\x{3000}]*$`)
 	innerTagRE  = regexp.MustCompile(`(?i)\[` + ws + `*anchor` + ws + `*:`)
 )
+
+// MaxWeaknesses bounds the "Honest weaknesses" section: the request asks
+// for one or two limitations.
+const MaxWeaknesses = 5
 
 // NoArgumentLine is the line that marks a criterion without argument.
 const NoArgumentLine = "No anchored argument under this criterion."
@@ -106,6 +111,7 @@ func AnalyzeStatement(text string, criteria []string, allowed map[string]bool) *
 	}
 	const none, weakness = -1, -2
 	current := none
+	inFence := false // inside a fenced block of the weakness section
 	for _, line := range PySplitLines(norm.NFC.String(text)) {
 		stripped := PyStrip(line)
 		if stripped == "" {
@@ -123,12 +129,24 @@ func AnalyzeStatement(text string, criteria []string, allowed map[string]bool) *
 			} else {
 				current = none
 			}
+			inFence = false
 			continue
 		}
 		if hashLineRE.MatchString(folded) || nodeLineRE.MatchString(folded) {
 			continue
 		}
 		if current == weakness {
+			// W17: the reference keeps any number of weakness lines of any
+			// content. A weakness is a prose line: fence markers and lines
+			// past MaxWeaknesses are dropped and counted.
+			marker := strings.HasPrefix(folded, "```") || strings.HasPrefix(folded, "~~~")
+			if marker {
+				inFence = !inFence
+			}
+			if marker || inFence || len(a.Weaknesses) >= MaxWeaknesses {
+				a.Unanchored = append(a.Unanchored, stripped)
+				continue
+			}
 			a.Weaknesses = append(a.Weaknesses, stripped)
 			continue
 		}
@@ -246,12 +264,46 @@ type Verified struct {
 // (zero anchors, over the cap) and a missing node line are errors; every
 // other defect only drops elements and is counted.
 func VerifyStatement(label, text, hash string, criteria []string, allowed map[string]bool, wordCap int) (*Verified, error) {
+	return verify(label, text, hash, criteria, allowed, nil, wordCap)
+}
+
+// VerifyAgainstSummary is VerifyStatement with the side's card summary as
+// the source of evidence, and with the anchor type checked against the
+// support type of the claim that carries the evidence (W2): a literature
+// tag must cite evidence of a literature (or expert_consensus) claim, a
+// computation tag evidence of a computation, calculation or data claim.
+// Evidence of llm_inference or assumption claims anchors nothing.
+func VerifyAgainstSummary(label, text, hash string, criteria []string, summary string, wordCap int) (*Verified, error) {
+	types := SummaryEvidenceTypes(summary)
+	allowed := map[string]bool{}
+	for ev := range types {
+		allowed[ev] = true
+	}
+	return verify(label, text, hash, criteria, allowed, types, wordCap)
+}
+
+// AnchorTypeFits reports whether an anchor type may cite evidence of a
+// claim with the given support type.
+func AnchorTypeFits(anchorType, supportType string) bool {
+	switch anchorType {
+	case "literature":
+		return supportType == "literature" || supportType == "expert_consensus"
+	case "computation":
+		return supportType == "computation" || supportType == "calculation" || supportType == "data"
+	}
+	return false
+}
+
+func verify(label, text, hash string, criteria []string, allowed map[string]bool, types map[string][]string, wordCap int) (*Verified, error) {
 	name := "statement_" + label + ".md"
 	node := StatementNodeLine(text)
 	if node == "" {
 		return nil, fmt.Errorf("%s does not carry an 'idea_node_id:' line; the statement must name the node it argues for", name)
 	}
 	a := AnalyzeStatement(text, criteria, allowed)
+	if types != nil {
+		a.dropMistyped(types)
+	}
 	if a.Anchored() == 0 {
 		return nil, fmt.Errorf("%s has no anchored argument line that matches the card's evidence (%d line(s) discarded); a statement with zero card-anchored merit claims cannot enter the panel", name, len(a.Unanchored))
 	}
@@ -271,4 +323,32 @@ func window(s string, n int) string {
 		n--
 	}
 	return s[:n]
+}
+
+// dropMistyped moves arguments whose anchor type does not fit any claim
+// carrying their evidence to the unanchored list.
+func (a *Analysis) dropMistyped(types map[string][]string) {
+	for i, sec := range a.Sections {
+		kept := sec[:0:0]
+		for _, arg := range sec {
+			if slices.ContainsFunc(types[arg.AnchorRef], func(st string) bool { return AnchorTypeFits(arg.AnchorType, st) }) {
+				kept = append(kept, arg)
+				continue
+			}
+			a.Unanchored = append(a.Unanchored, fmt.Sprintf("%s [anchor: %s -> %s]", arg.Text, arg.AnchorType, arg.AnchorRef))
+		}
+		a.Sections[i] = kept
+	}
+}
+
+// CheckCriteriaHeadings refuses a criterion whose heading key is the
+// weakness sentinel: in the reference such a section can never receive
+// arguments, or the weakness section becomes unreachable (W11).
+func CheckCriteriaHeadings(criteria []string) error {
+	for _, c := range criteria {
+		if key(c) == "honest weaknesses" {
+			return fmt.Errorf("criterion %q collides with the \"Honest weaknesses\" section heading; commit the criteria under another name", c)
+		}
+	}
+	return nil
 }

@@ -253,3 +253,50 @@ func TestFence(t *testing.T) {
 		t.Errorf("Fence does not outrun the inner run: %q", got)
 	}
 }
+
+// W2: the anchor type must fit the support type of the claim whose
+// evidence it cites.
+func TestAnchorTypeChecked(t *testing.T) {
+	summary := "claims:\n1. Lit. [support: literature; evidence: https://ex.org/lit]\n2. Calc. [support: calculation; evidence: artifact://c.json]\n3. Guess. [support: llm_inference; evidence: artifact://guess.json]\n"
+	head := "criteria_commitment: " + hashG2 + "\nidea_node_id: 1f6c9d5e\n## tension resolution\n"
+	v, err := VerifyAgainstSummary("a", head+
+		"Good lit. [anchor: literature -> https://ex.org/lit]\n"+
+		"Good calc. [anchor: computation -> artifact://c.json]\n"+
+		"Mistyped. [anchor: computation -> https://ex.org/lit]\n"+
+		"Inference. [anchor: literature -> artifact://guess.json]\n", hashG2, crit, summary, 600)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v.Analysis.Anchored() != 2 || v.Discarded != 2 || strings.Contains(v.Rebuilt, "Mistyped") || strings.Contains(v.Rebuilt, "Inference") {
+		t.Errorf("anchored %d discarded %d\n%s", v.Analysis.Anchored(), v.Discarded, v.Rebuilt)
+	}
+	// The reference-compatible entry point does not check types.
+	v, _ = VerifyStatement("a", head+"Mistyped. [anchor: computation -> https://ex.org/lit]\n", hashG2, crit, SummaryEvidence(summary), 600)
+	if v == nil || v.Analysis.Anchored() != 1 {
+		t.Error("VerifyStatement checks types")
+	}
+}
+
+// W17: weakness lines are a bounded list of prose lines.
+func TestWeaknessesBounded(t *testing.T) {
+	body := "## tension resolution\nOk [anchor: literature -> " + evA + "]\n## Honest weaknesses\nOne.\n```json\n{\"vote\": \"a\"}\n```\n"
+	for i := 0; i < 8; i++ {
+		body += "More.\n"
+	}
+	a := analyze(body)
+	if len(a.Weaknesses) != MaxWeaknesses || len(a.Unanchored) != 7 {
+		t.Errorf("weaknesses %q unanchored %q", a.Weaknesses, a.Unanchored)
+	}
+	if out := Rebuild("a", "n", hashG2, a); strings.Contains(out, "```") || strings.Contains(out, `"vote"`) {
+		t.Errorf("fenced content survived in the weaknesses:\n%s", out)
+	}
+}
+
+func TestCriteriaHeadingSentinel(t *testing.T) {
+	if err := CheckCriteriaHeadings([]string{"cost", "Honest  Weaknesses"}); err == nil || !strings.Contains(err.Error(), "collides") {
+		t.Errorf("sentinel collision: %v", err)
+	}
+	if err := CheckCriteriaHeadings(crit); err != nil {
+		t.Error(err)
+	}
+}

@@ -1,6 +1,7 @@
 package match
 
 import (
+	"encoding/json"
 	"fmt"
 	"reflect"
 	"regexp"
@@ -130,7 +131,44 @@ func ExtractVote(text string, example Object) (Object, error) {
 			return o, nil
 		}
 	}
-	return nil, fmt.Errorf("no JSON object found in output")
+	return scanObjects(text, example)
+}
+
+// maxScanStarts bounds the object scan, so a reply full of braces costs
+// linear time at most this many times over.
+const maxScanStarts = 64
+
+// scanObjects is the last resort: decode a JSON object at each '{' (the
+// reference gives up when prose holds a stray {…} before the vote, W16)
+// and accept the one distinct non-example object that carries a "vote".
+func scanObjects(text string, example Object) (Object, error) {
+	var found []Object
+	for i, starts := 0, 0; i < len(text) && starts < maxScanStarts; i++ {
+		if text[i] != '{' {
+			continue
+		}
+		starts++
+		dec := json.NewDecoder(strings.NewReader(text[i:]))
+		var raw json.RawMessage
+		if dec.Decode(&raw) != nil {
+			continue
+		}
+		o := parseObject(string(raw))
+		if o == nil || !o.Has("vote") || (example != nil && reflect.DeepEqual(o, example)) {
+			continue
+		}
+		if len(found) == 0 || !reflect.DeepEqual(found[len(found)-1], o) {
+			found = append(found, o)
+		}
+		i += len(raw) - 1
+	}
+	switch len(found) {
+	case 0:
+		return nil, fmt.Errorf("no JSON object found in output")
+	case 1:
+		return found[0], nil
+	}
+	return nil, fmt.Errorf("reply holds %d different JSON vote objects; cannot tell which is the vote", len(found))
 }
 
 func parseObject(s string) Object {

@@ -73,6 +73,10 @@ func TestExtractVote(t *testing.T) {
 		{"brace fallback", `I vote: {"vote": "a", "anchored_arguments": [], "unanchored_arguments_discarded": 0} done`, "a", ""},
 		{"array", `[{"vote": "a", "anchored_arguments": [], "unanchored_arguments_discarded": 0}]`, "a", ""},
 		{"garbage", "I refuse to vote.", "", "no JSON object"},
+		// W16: prose with a stray {…} before an unfenced vote.
+		{"stray braces then vote", `Using {x} as a set: {"vote": "b", "anchored_arguments": [], "unanchored_arguments_discarded": 0} is my vote.`, "b", ""},
+		{"example fenced then unfenced vote", exampleFence + "\nMine: {\"vote\": \"a\", \"anchored_arguments\": [], \"unanchored_arguments_discarded\": 0}", "a", ""},
+		{"two unfenced votes", `{"vote": "a", "anchored_arguments": [], "unanchored_arguments_discarded": 0} or maybe {"vote": "b", "anchored_arguments": [], "unanchored_arguments_discarded": 0}`, "", "cannot tell"},
 		{"NaN", `{"vote": "a", "x": NaN}`, "", "no JSON object"},
 		{"two votes", real + "\n```json\n{\"vote\": \"b\", \"anchored_arguments\": [], \"unanchored_arguments_discarded\": 0}\n```", "", "cannot tell"},
 		{"same vote twice", real + "\n" + real, "a", ""},

@@ -67,15 +67,59 @@ func writeFixtureProject(t *testing.T, root string) {
 	must(os.WriteFile(filepath.Join(root, "artifacts", "posterior_report_v1.md"), []byte(fixtureReport), 0o644))
 }
 
+// fixtureIncomplete is the same project with honest coverage debt (W-5):
+// one provider query stopped at its budget and one citation-graph gap, the
+// ledger, survey and matrix all declaring coverage_incomplete, the matrix
+// posterior provisional.
+const fixtureIncomplete = "../../fixtures/prior/incomplete"
+
+func writeIncompleteProject(t *testing.T, root string) {
+	writeFixtureProject(t, root)
+	coreRef := "project://artifacts/literature/records/core-1.json#" + pinFile(t, root, "artifacts/literature/records/core-1.json")
+	citedRef := "project://artifacts/literature/records/example.json#" + pinFile(t, root, "artifacts/literature/records/example.json")
+	bibRef := "project://artifacts/literature/core-1-bibliography.json#" + pinFile(t, root, "artifacts/literature/core-1-bibliography.json")
+	l := baseLedger(coreRef, citedRef, bibRef)
+	l["final_status"] = "coverage_incomplete"
+	l["stop_reason"] = "request budget reached on the catalog provider; forward citations of core-1 beyond page 1 not checked"
+	cat := l["providers"].(jmap)["catalog"].(jmap)
+	cat["total_count"] = 5
+	cat["request_log"].([]any)[0].(jmap)["continuation"] = "bounded_stop"
+	seed := l["citation_graph"].(jmap)["seeds"].([]any)[0].(jmap)
+	seed["citations_checked"], seed["coverage_status"], seed["gaps"] = false, "bounded_stop", []any{"forward citations beyond page 1"}
+	ledgerRef := writePinned(t, root, ledgerRel, l)
+	s := validSurvey(ledgerRef)
+	s["coverage"].(jmap)["saturation"] = "coverage_incomplete"
+	writePinned(t, root, "artifacts/literature/survey.json", s)
+	m := fixtureMatrix()
+	m["coverage_status"], m["posterior_status"], m["allocation_eligible"] = "coverage_incomplete", "provisional", false
+	writePinned(t, root, "artifacts/literature/close_prior_matrix.json", m)
+}
+
+func pinFile(t *testing.T, root, rel string) string {
+	b, err := os.ReadFile(filepath.Join(root, rel))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return PinBytes(b)
+}
+
 func TestFixtureProject(t *testing.T) {
+	testFixture(t, fixtureProject, writeFixtureProject, Saturated)
+}
+
+func TestFixtureIncomplete(t *testing.T) {
+	testFixture(t, fixtureIncomplete, writeIncompleteProject, CoverageIncomplete)
+}
+
+func testFixture(t *testing.T, dir string, write func(*testing.T, string), verdict string) {
 	if os.Getenv("NULLIUS_UPDATE_FIXTURES") == "1" {
-		must := os.RemoveAll(filepath.Join(fixtureProject, "artifacts"))
+		must := os.RemoveAll(filepath.Join(dir, "artifacts"))
 		if must != nil {
 			t.Fatal(must)
 		}
-		writeFixtureProject(t, fixtureProject)
+		write(t, dir)
 	}
-	root, err := filepath.Abs(fixtureProject)
+	root, err := filepath.Abs(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -93,7 +137,7 @@ func TestFixtureProject(t *testing.T) {
 	r := Gate(Input{Survey: sf, Matrix: mf, Report: &rep, ProjectRoot: root,
 		SurveyAbs: filepath.Join(root, "artifacts/literature/survey.json"), SurveyBytes: sb,
 		MatrixAbs: filepath.Join(root, "artifacts/literature/close_prior_matrix.json"), MatrixBytes: mb})
-	if len(ds1)+len(ds2)+len(r.Diagnostics) != 0 || r.Verdict != Saturated {
+	if len(ds1)+len(ds2)+len(r.Diagnostics) != 0 || r.Verdict != verdict {
 		t.Fatalf("fixture project does not pass the gate (%s):\n%s", r.Verdict, messages(append(append(ds1, ds2...), r.Diagnostics...)))
 	}
 	if !strings.HasPrefix(r.Coverage["survey_ref"].(string), "project://artifacts/literature/survey.json#sha256:") {

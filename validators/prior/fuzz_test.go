@@ -1,8 +1,10 @@
 package prior
 
 import (
-	"github.com/nullius-dev/nullius/internal/diag"
+	"strings"
 	"testing"
+
+	"github.com/nullius-dev/nullius/internal/diag"
 )
 
 // The fuzz targets assert the validators' honesty rule: any input yields
@@ -90,5 +92,69 @@ func TestSchemasAcceptBaselines(t *testing.T) {
 	ds, _ := CheckSchema(file(t, "m.json", m), SchemaMatrix)
 	if len(ds) != 1 || ds[0].Pointer != "/tension_resolution" {
 		t.Fatalf("want one finding at /tension_resolution (the reference ignores it silently), got %s", messages(ds))
+	}
+}
+
+func FuzzSurveyGate(f *testing.F) {
+	pr := newProject(f)
+	f.Add(mustJSON(validSurvey(pr.ledgerRef)))
+	f.Add([]byte(`{"coverage":{"saturation":"saturated","saturation_evidence":[{"round":true,"discovery_methods":"x"}],"bibliography_reconciliation":{"artifact_ref":"project://a#sha256:1"},"method_family_audit":[]},"papers":[{"role":"core","identity_triangulation":{"providers":[{"year":1e999}]}}]}`))
+	f.Add([]byte(`{"papers":"x","coverage":null}`))
+	m := mustJSON(validMatrix())
+	rep := validReport
+	f.Fuzz(func(t *testing.T, data []byte) {
+		sf, ds := ParseFile("survey.json", data)
+		mf, _ := ParseFile("matrix.json", m)
+		r := Gate(Input{Survey: sf, Matrix: mf, Report: &rep, ProjectRoot: pr.root})
+		checkLocated(t, sf, append(ds, r.Diagnostics...))
+		if sf.Doc == nil && r.Verdict != Refused && len(ds) == 0 {
+			t.Fatal("unparsed survey passed")
+		}
+	})
+}
+
+func FuzzGateResult(f *testing.F) {
+	f.Add(mustJSON(fixtureGateResult()))
+	f.Add([]byte(`{"artifact":"gate_result_v1","verdict":"rejected","rejection_reason":"","anchors":[null],"date":"2026-02-30"}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		file, ds := ParseFile("g.json", data)
+		ds = append(ds, CheckGateResult(file)...)
+		checkLocated(t, file, ds)
+	})
+}
+
+func TestGateResultRules(t *testing.T) {
+	g := fixtureGateResult()
+	if ds := CheckGateResult(file(t, "g.json", g)); len(ds) != 0 {
+		t.Fatalf("valid gate result: %s", messages(ds))
+	}
+	for _, tc := range []struct {
+		edit func(jmap)
+		want string
+	}{
+		{func(g jmap) { g["verdict"] = "maybe" }, `verdict "maybe" must be`},
+		{func(g jmap) { g["rejection_reason"] = "too close" }, "a passed verdict must have rejection_reason null"},
+		{func(g jmap) { g["verdict"] = "rejected" }, ""},
+		{func(g jmap) { g["verdict"], g["rejection_reason"] = "rejected", "" }, "must state its rejection_reason"},
+		{func(g jmap) { g["anchors"] = []any{} }, "needs at least one anchor"},
+		{func(g jmap) { g["date"] = "2026-02-30" }, "calendar date"},
+		{func(g jmap) { g["route"] = "vibes" }, "route"},
+		{func(g jmap) { delete(g, "idea_slug") }, "missing idea_slug"},
+	} {
+		g := fixtureGateResult()
+		tc.edit(g)
+		if tc.want == "" {
+			g["rejection_reason"] = "a same-scope prior exists"
+		}
+		ds := CheckGateResult(file(t, "g.json", g))
+		if tc.want == "" {
+			if len(ds) != 0 {
+				t.Errorf("rejected with reason: %s", messages(ds))
+			}
+			continue
+		}
+		if !strings.Contains(messages(ds), tc.want) {
+			t.Errorf("want %q in:\n%s", tc.want, messages(ds))
+		}
 	}
 }

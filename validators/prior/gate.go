@@ -78,6 +78,7 @@ func Gate(in Input) Result {
 	cov := coveragePayload(c, in, m, ms)
 	if in.IR != nil && in.Matrix != nil && in.Matrix.Doc != nil {
 		checkTensionIR(c, in.Matrix, in.IR)
+		c.ds = append(c.ds, CheckIRAnchors(in.Matrix, in.IR)...)
 	}
 	ds := diag.SortDedup(c.ds)
 	r := Result{Diagnostics: ds, Coverage: cov, PosteriorStatus: ms.posterior, Verdict: ms.coverage}

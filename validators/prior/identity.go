@@ -22,10 +22,9 @@ var (
 	yearRE       = regexp.MustCompile(`^\d{4}$`)
 )
 
-var folder = cases.Fold()
-
-// casefold is Python's str.casefold (ß -> ss), not strings.ToLower.
-func casefold(s string) string { return folder.String(s) }
+// casefold is Python's str.casefold (ß -> ss), not strings.ToLower. A
+// cases.Caser is stateful, so each call gets its own.
+func casefold(s string) string { return cases.Fold().String(s) }
 
 // NormalizeDOI strips URL and doi: prefixes and trailing punctuation, and
 // casefolds, as the reference's normalize_doi does.

@@ -44,17 +44,16 @@ func (b *binder) bibliography(v any) map[string]any {
 		if _, isList := arr(s["candidate_ids"]); !isList || !all || len(uniq(cids)) != len(cids) {
 			b.errf(CodeBibliography, base+"/candidate_ids", "bibliography source %q candidate_ids must be a list of distinct non-empty strings", id)
 		}
-		want := map[[2]string]bool{}
 		var wantIDs []string
 		for _, cid := range b.order {
 			for cl := range b.cands[cid].claims {
 				if cl[0] == id {
-					want[cl] = true
 					wantIDs = append(wantIDs, cid)
 				}
 			}
 		}
 		wantIDs = uniq(wantIDs)
+		slices.Sort(wantIDs)
 		for _, cid := range cids {
 			if _, known := b.cands[cid]; !known {
 				b.errf(CodeBibliography, base+"/candidate_ids", "bibliography source %q names unknown candidate %q", id, cid)
@@ -129,9 +128,6 @@ func (b *binder) bibliography(v any) map[string]any {
 			}
 		}
 		wantClaims := map[[2]string]bool{}
-		for cl := range want {
-			_ = cl
-		}
 		for _, cid := range b.order {
 			for cl := range b.cands[cid].claims {
 				if cl[0] == id {
@@ -508,6 +504,7 @@ var foldTokenRE = regexp.MustCompile(`[a-z0-9]+`)
 // are not ported (docs/deviations.md).
 func foldText(s string) string {
 	s = strings.NewReplacer("\\", " ", "{", "", "}", "", "$", "").Replace(s)
+	s = greekNames(s)
 	d := norm.NFKD.String(s)
 	var b strings.Builder
 	for _, r := range d {
@@ -517,6 +514,25 @@ func foldText(s string) string {
 		b.WriteRune(r)
 	}
 	return strings.Join(foldTokenRE.FindAllString(casefold(b.String()), -1), " ")
+}
+
+var greek = []string{"alpha", "beta", "gamma", "delta", "epsilon", "zeta", "eta", "theta", "iota", "kappa", "lambda", "mu",
+	"nu", "xi", "omicron", "pi", "rho", "sigma", "sigma", "tau", "upsilon", "phi", "chi", "psi", "omega"}
+
+// greekNames spells Greek letters the way LaTeX titles write them (α and
+// \alpha both fold to "alpha"), the part of the reference's symbol table
+// titles need most.
+func greekNames(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		lr := unicode.ToLower(r)
+		if lr >= 'α' && lr <= 'ω' {
+			b.WriteString(" " + greek[lr-'α'] + " ")
+			continue
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
 }
 
 var nameSuffixes = []string{"jr", "sr", "ii", "iii", "iv"}

@@ -303,14 +303,17 @@ func checkReport(c *checker, f *File, text *string, matrix map[string]any) {
 	if !strings.Contains(low, "close-prior matrix") {
 		c.add(f, CodeReport, "", "posterior report must contain a close-prior matrix section")
 	}
+	// W-8: the six columns must head one Markdown table, not appear
+	// anywhere in the prose; entry links must sit in that table's rows.
+	header, rows := matrixTable(*text)
 	var missing []string
 	for _, h := range []string{"reference", "read status", "same-scope", "supports", "weakens", "stale"} {
-		if !strings.Contains(low, h) {
+		if !strings.Contains(header, h) {
 			missing = append(missing, h)
 		}
 	}
 	if len(missing) > 0 {
-		c.add(f, CodeReport, "", "posterior report close-prior matrix is missing headers/columns %s", quoteList(missing))
+		c.add(f, CodeReport, "", "posterior report close-prior matrix table is missing headers/columns %s (a table whose header row names reference, read status, same-scope, supports, weakens, stale)", quoteList(missing))
 	}
 	if !mdLinkRE.MatchString(*text) {
 		c.add(f, CodeReport, "", "posterior report must use clickable Markdown links [text](target)")
@@ -327,12 +330,45 @@ func checkReport(c *checker, f *File, text *string, matrix map[string]any) {
 		}
 		found := false
 		for _, l := range links {
-			if strings.Contains(*text, "]("+l+")") || strings.Contains(*text, "]("+l+" ") {
+			if strings.Contains(rows, "]("+l+")") || strings.Contains(rows, "]("+l+" ") {
 				found = true
 			}
 		}
 		if !found {
-			c.add(f, CodeReport, "", "posterior report is missing a clickable source link for entries[%d] (%s)", i, links[0])
+			c.add(f, CodeReport, "", "posterior report is missing a clickable source link for entries[%d] (%s) in a row of the close-prior matrix table", i, links[0])
 		}
 	}
+}
+
+// matrixTable finds the Markdown table whose header row names the most of
+// the six matrix columns, and returns its lower-cased header and its rows.
+func matrixTable(text string) (header, rows string) {
+	lines := strings.Split(text, "\n")
+	best := -1
+	for i := 0; i+1 < len(lines); i++ {
+		h, sep := strings.TrimSpace(lines[i]), strings.TrimSpace(lines[i+1])
+		if !strings.HasPrefix(h, "|") || !strings.HasPrefix(sep, "|") || strings.Trim(sep, "|-: ") != "" {
+			continue
+		}
+		low := strings.ToLower(h)
+		score := 0
+		for _, col := range []string{"reference", "read status", "same-scope", "supports", "weakens", "stale"} {
+			if strings.Contains(low, col) {
+				score++
+			}
+		}
+		if score <= best {
+			continue
+		}
+		best, header = score, low
+		var body []string
+		for _, r := range lines[i+2:] {
+			if !strings.HasPrefix(strings.TrimSpace(r), "|") {
+				break
+			}
+			body = append(body, r)
+		}
+		rows = strings.Join(body, "\n")
+	}
+	return header, rows
 }

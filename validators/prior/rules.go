@@ -41,6 +41,7 @@ const (
 	CodeRefBinding      = "PRIOR502"
 	CodeOneSided        = "PRIOR503"
 	CodeRoundsVsCores   = "PRIOR504"
+	CodeUnreadAnchor    = "PRIOR505"
 )
 
 func rule(code, name, title, text, bad, good, origin string) diag.Rule {
@@ -156,5 +157,8 @@ func init() {
 		rule(CodeRoundsVsCores, "rounds-exceed-core-total", "expansion rounds admit more core papers than core_total",
 			"W-7: the sum of new_core_papers over all rounds cannot exceed coverage.core_total.",
 			`core_total 1, rounds add 3`, `core_total 3, rounds add 3`, nul),
+		rule(CodeUnreadAnchor, "ir-anchor-cites-unread-paper", "compiled graph anchors a likelihood on a paper never read",
+			"W-11: an `anchor:` in the compiled Gaia IR (step reasoning or observation rationale) that names the source link of a metadata_only or unavailable matrix entry cites a paper that was never read; read it (full_text_read or section_read) or anchor on something that was.",
+			`anchor: https://arxiv.org/abs/2501.00002 (matrix: metadata_only)`, `anchor: https://arxiv.org/abs/2601.00001 (matrix: full_text_read)`, nul),
 	)
 }

@@ -1,11 +1,11 @@
 package prior
 
 import (
-	"github.com/nullius-dev/nullius/internal/diag"
-
 	"regexp"
 	"slices"
 	"strings"
+
+	"github.com/nullius-dev/nullius/internal/diag"
 )
 
 // gradeOf maps an exact (P(E|H), P(E|¬H)) raising pair to its grade.
@@ -139,4 +139,77 @@ func preAnchor(s map[string]any) string {
 		j = j[:i]
 	}
 	return j
+}
+
+// CheckIRAnchors runs PRIOR505 (W-11): no anchor in the compiled IR may
+// name the source link of a matrix entry that was never read.
+func CheckIRAnchors(matrix *File, irv any) []diag.Diagnostic {
+	c := &checker{}
+	m, ok1 := obj(matrix.Value())
+	ir, ok2 := obj(irv)
+	if !ok1 || !ok2 {
+		return nil
+	}
+	unread := map[string]int{}
+	entries, _ := arr(m["entries"])
+	for i, ev := range entries {
+		e, _ := obj(ev)
+		if rs := e["read_status"]; rs == "metadata_only" || rs == "unavailable" {
+			for _, l := range entryLinks(e) {
+				unread[l] = i
+			}
+		}
+	}
+	if len(unread) == 0 {
+		return nil
+	}
+	for _, a := range irAnchors(ir) {
+		for link, i := range unread {
+			if strings.Contains(a.text, link) {
+				c.add(matrix, CodeUnreadAnchor, p("/entries", i, "read_status"),
+					"compiled Gaia %s anchors on %q, but entries[%d] is %v: a paper never read cannot anchor a likelihood; read it or change the anchor",
+					a.where, link, i, entries[i].(map[string]any)["read_status"])
+			}
+		}
+	}
+	return diag.SortDedup(c.ds)
+}
+
+type irAnchor struct{ where, text string }
+
+// irAnchors collects the anchor tails of step reasoning and observation
+// rationales.
+func irAnchors(ir map[string]any) []irAnchor {
+	var out []irAnchor
+	tail := func(s string) string {
+		if i := strings.Index(s, "anchor:"); i >= 0 {
+			return s[i+len("anchor:"):]
+		}
+		return ""
+	}
+	strats, _ := arr(ir["strategies"])
+	for i, sv := range strats {
+		s, _ := obj(sv)
+		steps, _ := arr(s["steps"])
+		for _, st := range steps {
+			m, _ := obj(st)
+			if r, ok := m["reasoning"].(string); ok && tail(r) != "" {
+				out = append(out, irAnchor{"strategy " + itoa(i), tail(r)})
+			}
+		}
+	}
+	ks, _ := arr(ir["knowledges"])
+	for _, kv := range ks {
+		k, _ := obj(kv)
+		md, _ := obj(k["metadata"])
+		sup, _ := arr(md["supported_by"])
+		for _, sv := range sup {
+			s, _ := obj(sv)
+			if r, ok := s["rationale"].(string); ok && tail(r) != "" {
+				label, _ := k["label"].(string)
+				out = append(out, irAnchor{"observation of " + label, tail(r)})
+			}
+		}
+	}
+	return out
 }

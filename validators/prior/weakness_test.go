@@ -144,3 +144,54 @@ func TestW2CoverageRefsBoundToValidatedFiles(t *testing.T) {
 	in.MatrixBytes = mb
 	expect(t, Gate(in), "does not pin the validated file")
 }
+
+// W-11: an IR anchor citing a paper the matrix lists as metadata_only is
+// refused; the reference passes it as long as the matrix has no such anchor.
+func TestW11IRAnchorOnUnreadPaper(t *testing.T) {
+	pr := newProject(t)
+	m := validMatrix()
+	e := validEntry()
+	e["reference"], e["read_status"], e["supports_subclaims"], e["source_link"] = "Thin2025", "metadata_only", []any{}, "https://arxiv.org/abs/2501.00002"
+	e["identity_triangulation"].(jmap)["providers"].([]any)[0].(jmap)["identifier"] = "arXiv:2501.00002"
+	e["identity_triangulation"].(jmap)["providers"].([]any)[1].(jmap)["identifier"] = "recid 1111111"
+	m["entries"] = append(m["entries"].([]any), e)
+	rep := validReport + "| [Thin2025](https://arxiv.org/abs/2501.00002) | metadata_only | no | — | — | no |\n"
+	ir := tensionIR(nil, nil)
+	ir["knowledges"] = append(ir["knowledges"].([]any), jmap{"id": "k_obs", "label": "ev_thin", "type": "claim", "content": "x",
+		"metadata": jmap{"supported_by": []any{jmap{"pattern": "observation",
+			"rationale": "evidence_family: thin; correlation_model: single; anchor: https://arxiv.org/abs/2501.00002 table 2"}}}})
+	r := gate(t, pr.root, validSurvey(pr.ledgerRef), m, rep, false, ir)
+	expect(t, r, "observation of ev_thin anchors on \"https://arxiv.org/abs/2501.00002\", but entries[1] is metadata_only")
+	// Anchoring on the paper that was read passes.
+	ir["knowledges"].([]any)[1].(jmap)["metadata"] = jmap{"supported_by": []any{jmap{"pattern": "observation",
+		"rationale": "evidence_family: thin; correlation_model: single; anchor: https://arxiv.org/abs/2601.00001 sec. 4"}}}
+	expect(t, gate(t, pr.root, validSurvey(pr.ledgerRef), m, rep, false, ir))
+}
+
+// W-8: the reference accepts the six column names anywhere in prose; nullius
+// needs them to head a table, with each entry's link in a row of it.
+func TestW8ReportMatrixMustBeATable(t *testing.T) {
+	pr := newProject(t)
+	prose := "# Report\n\nnotes: close-prior matrix; reference read status same-scope supports weakens stale. see [x](https://arxiv.org/abs/2601.00001)\n"
+	r := gate(t, pr.root, validSurvey(pr.ledgerRef), validMatrix(), prose, false, nil)
+	expect(t, r, "table is missing headers/columns", "in a row of the close-prior matrix table")
+}
+
+func TestFoldText(t *testing.T) {
+	for in, want := range map[string]string{
+		`The $\alpha$-decay width`: "the alpha decay width",
+		"The α-decay width":        "the alpha decay width",
+		"Schrödinger {Equation}":   "schrodinger equation",
+		"Straße":                   "strasse",
+		"ΛΣ hyperons":              "lambda sigma hyperons",
+	} {
+		if got := foldText(in); got != want {
+			t.Errorf("foldText(%q) = %q, want %q", in, got, want)
+		}
+	}
+	for in, want := range map[string]string{"Doe, Jane": "doe", "Jane Doe": "doe", "Martin Luther King Jr": "king", "": ""} {
+		if got := familyName(in); got != want {
+			t.Errorf("familyName(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

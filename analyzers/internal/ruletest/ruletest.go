@@ -12,7 +12,8 @@
 // pyscan comment nodes, so a "# want" inside a string never counts; in
 // pyproject.toml they are read from comment lines. The test fails on an
 // unexpected diagnostic, on an expectation nothing matched, and on an
-// empty fixture set, with sorted file:line: complaints.
+// empty fixture set, with sorted file:line: complaints. Suggested fixes
+// are applied and compared with <file>.golden.
 package ruletest
 
 import (
@@ -42,9 +43,9 @@ type expectation struct {
 }
 
 // Run runs the analyzers over the fixture package (or tree of packages)
-// at dir and checks its expectations. With no analyzers it runs
-// analyzers.All() with inline suppressions applied, as Lint does, and
-// checks every expectation. With analyzers named, only the codes they own
+// at dir and checks its expectations, with inline suppressions applied
+// as Lint does. With no analyzers it runs analyzers.All() and checks every
+// expectation. With analyzers named, only the codes they own
 // (listed in parentheses at the end of each Doc title, e.g. "(GAIA010-012,
 // GAIA901)") take part: expectations and diagnostics of other codes are
 // left out, so one family can be tested alone over the shared fixtures. It
@@ -73,7 +74,7 @@ func Run(t testing.TB, dir string, as ...*analysis.Analyzer) []diag.Diagnostic {
 	}
 	var files []string
 	for _, p := range pkgs {
-		got, err := driver.Run(p.Dir, p.Files, as, driver.Options{Suppress: all})
+		got, err := driver.Run(p.Dir, p.Files, as, driver.Options{Suppress: true})
 		if err != nil {
 			t.Fatalf("ruletest: %s: %v", p.Dir, err)
 		}
@@ -96,12 +97,98 @@ func Run(t testing.TB, dir string, as ...*analysis.Analyzer) []diag.Diagnostic {
 		exps = slices.DeleteFunc(exps, func(e *expectation) bool { return !owned[leadingCode(e.re.String())] })
 		ds = slices.DeleteFunc(ds, func(d diag.Diagnostic) bool { return !owned[d.Code] })
 	}
-	problems = append(problems, check(diag.SortDedup(ds), exps)...)
+	ds = diag.SortDedup(ds)
+	problems = append(problems, check(ds, exps)...)
+	if all {
+		problems = append(problems, checkFixes(files, ds)...)
+	}
 	slices.Sort(problems)
 	for _, p := range problems {
 		t.Error(p)
 	}
 	return ds
+}
+
+// checkFixes applies the first suggested fix of every unsuppressed
+// diagnostic to its file and compares the result with <file>.golden, as
+// analysistest.RunWithSuggestedFixes does. RULETEST_UPDATE=1 rewrites the
+// golden files. A golden file with no fixes to check is a complaint too.
+func checkFixes(files []string, ds []diag.Diagnostic) []string {
+	edits := map[string][]diag.Edit{}
+	for _, d := range ds {
+		if len(d.Fixes) > 0 && !d.Suppressed {
+			edits[d.Path] = append(edits[d.Path], d.Fixes[0].Edits...)
+		}
+	}
+	var problems []string
+	for _, file := range files {
+		golden := file + ".golden"
+		want, err := os.ReadFile(golden)
+		es := edits[file]
+		switch {
+		case len(es) == 0 && err == nil:
+			problems = append(problems, fmt.Sprintf("%s:1: golden file exists but no diagnostic offers a fix", golden))
+			continue
+		case len(es) == 0:
+			continue
+		}
+		src, rerr := os.ReadFile(file)
+		if rerr != nil {
+			problems = append(problems, fmt.Sprintf("%s:1: %v", file, rerr))
+			continue
+		}
+		got := Apply(src, es)
+		if os.Getenv("RULETEST_UPDATE") == "1" {
+			if werr := os.WriteFile(golden, got, 0o644); werr != nil {
+				problems = append(problems, fmt.Sprintf("%s:1: %v", golden, werr))
+			}
+			continue
+		}
+		if err != nil {
+			problems = append(problems, fmt.Sprintf("%s:1: diagnostics offer fixes but there is no golden file (run with RULETEST_UPDATE=1)", file))
+			continue
+		}
+		if string(got) != string(want) {
+			problems = append(problems, fmt.Sprintf("%s:1: fixed file differs from %s:\n%s", file, filepath.Base(golden), firstDiff(string(got), string(want))))
+		}
+	}
+	return problems
+}
+
+// Apply applies non-overlapping edits to src in offset order; an edit that
+// overlaps an earlier one is skipped, as a driver applying fixes would.
+func Apply(src []byte, edits []diag.Edit) []byte {
+	es := slices.Clone(edits)
+	slices.SortStableFunc(es, func(a, b diag.Edit) int { return a.Start - b.Start })
+	var out []byte
+	at := 0
+	for _, e := range es {
+		if e.Start < at || e.End < e.Start || e.End > len(src) {
+			continue
+		}
+		out = append(out, src[at:e.Start]...)
+		out = append(out, e.NewText...)
+		at = e.End
+	}
+	return append(out, src[at:]...)
+}
+
+// firstDiff shows the first differing line of two texts.
+func firstDiff(got, want string) string {
+	g, w := strings.Split(got, "\n"), strings.Split(want, "\n")
+	for i := range max(len(g), len(w)) {
+		var gl, wl string
+		if i < len(g) {
+			gl = g[i]
+		}
+		if i < len(w) {
+			wl = w[i]
+		}
+		if gl != wl {
+			return fmt.Sprintf("line %d:\n  got:  %q\n  want: %q", i+1, gl, wl)
+		}
+	}
+	return "(no line differs)"
 }
 
 // check matches diagnostics against expectations and returns complaints.

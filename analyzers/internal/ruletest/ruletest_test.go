@@ -8,6 +8,9 @@ import (
 	"sync"
 	"testing"
 
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/nullius-dev/nullius/analyzers"
 	"github.com/nullius-dev/nullius/internal/diag"
 )
 
@@ -126,5 +129,64 @@ func TestRunFailsOnMismatchAndEmptySets(t *testing.T) {
 	empty := t.TempDir()
 	if msgs := runRecorded(t, empty); len(msgs) != 1 || !strings.HasPrefix(msgs[0], "FATAL") {
 		t.Errorf("empty fixture set: %q", msgs)
+	}
+}
+
+func TestCodes(t *testing.T) {
+	for doc, want := range map[string]string{
+		"check grades (GAIA010-012, GAIA508, GAIA901)\n\nmore": "GAIA010 GAIA011 GAIA012 GAIA508 GAIA901",
+		"report parse failures (GAIA000)":                      "GAIA000",
+		"no codes here":                                        "",
+		"codes not at the end (GAIA001) of the title":          "",
+	} {
+		got := strings.Join(Codes(&analysis.Analyzer{Doc: doc}), " ")
+		if got != want {
+			t.Errorf("Codes(%q) = %q, want %q", doc, got, want)
+		}
+	}
+	for _, a := range analyzers.All() {
+		if len(Codes(a)) == 0 {
+			t.Errorf("analyzer %s lists no codes in its Doc title", a.Name)
+		}
+		for _, c := range Codes(a) {
+			if _, ok := diag.Lookup(c); !ok {
+				t.Errorf("analyzer %s lists unregistered code %s", a.Name, c)
+			}
+		}
+	}
+}
+
+func TestApply(t *testing.T) {
+	src := []byte("0123456789")
+	got := Apply(src, []diag.Edit{{Start: 8, End: 9, NewText: "X"}, {Start: 1, End: 3, NewText: "ab"}, {Start: 2, End: 4, NewText: "overlap"}, {Start: 5, End: 5, NewText: "+"}})
+	if string(got) != "0ab34+567X9" {
+		t.Errorf("Apply = %q", got)
+	}
+}
+
+func TestCheckFixes(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.ToSlash(filepath.Join(dir, "m.py"))
+	if err := os.WriteFile(file, []byte("exclusive(a, b, c)\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ds := []diag.Diagnostic{{Path: file, Fixes: []diag.Fix{{Edits: []diag.Edit{{Start: 0, End: 9, NewText: "equal"}}}}}}
+	if p := checkFixes([]string{file}, ds); len(p) != 1 || !strings.Contains(p[0], "no golden file") {
+		t.Errorf("missing golden: %q", p)
+	}
+	if err := os.WriteFile(file+".golden", []byte("exclusive(a, b)\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if p := checkFixes([]string{file}, ds); len(p) != 1 || !strings.Contains(p[0], "differs") {
+		t.Errorf("stale golden: %q", p)
+	}
+	if p := checkFixes([]string{file}, nil); len(p) != 1 || !strings.Contains(p[0], "no diagnostic offers a fix") {
+		t.Errorf("orphan golden: %q", p)
+	}
+	if err := os.WriteFile(file+".golden", []byte("equal(a, b, c)\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if p := checkFixes([]string{file}, ds); len(p) != 0 {
+		t.Errorf("matching golden: %q", p)
 	}
 }

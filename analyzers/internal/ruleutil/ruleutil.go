@@ -22,6 +22,30 @@ func Report(pass *analysis.Pass, f *pyparse.File, span pyscan.Span, code, format
 	pass.Report(analysis.Diagnostic{Pos: pos, End: end, Category: code, Message: fmt.Sprintf(format, args...)})
 }
 
+// ReportFix reports code at span with one suggested fix replacing the
+// bytes of edit with newText.
+func ReportFix(pass *analysis.Pass, f *pyparse.File, span pyscan.Span, fixMsg string, edit pyscan.Span, newText, code, format string, args ...any) {
+	pos, end := f.Span(span)
+	epos, eend := f.Span(edit)
+	pass.Report(analysis.Diagnostic{
+		Pos: pos, End: end, Category: code, Message: fmt.Sprintf(format, args...),
+		SuggestedFixes: []analysis.SuggestedFix{{
+			Message:   fixMsg,
+			TextEdits: []analysis.TextEdit{{Pos: epos, End: eend, NewText: []byte(newText)}},
+		}},
+	})
+}
+
+// Short renders source text for a one-line message: whitespace runs
+// (newlines included) collapsed to one space, cut at 60 characters.
+func Short(text string) string {
+	s := strings.Join(strings.Fields(text), " ")
+	if r := []rune(s); len(r) > 60 {
+		s = string(r[:60]) + "..."
+	}
+	return s
+}
+
 // Files returns the resolved files of the pass (its gaiaref result).
 func Files(pass *analysis.Pass) []*gaiaref.File {
 	return pass.ResultOf[gaiaref.Analyzer].(*gaiaref.Result).Files

@@ -285,3 +285,17 @@ func FuzzPredicates(f *testing.F) {
 		_ = IsPlaceholderAnchor(s)
 	})
 }
+
+func TestWordCount(t *testing.T) {
+	for s, want := range map[string]int{
+		"":                          0,
+		"too short.":                2,
+		"one\u00a0two\tthree  four": 4,
+		"共振产生解释了谱线":                 9,
+		"the 共振 model":              4,
+	} {
+		if got := WordCount(s); got != want {
+			t.Errorf("WordCount(%q) = %d, want %d", s, got, want)
+		}
+	}
+}

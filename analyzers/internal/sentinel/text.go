@@ -109,3 +109,21 @@ func findFold(s, key string) int {
 	}
 	return strings.Index(ls, key)
 }
+
+// WordCount counts the words of s for the reasoning-length flag: fields
+// split on Python whitespace, except that every Han, Kana or Hangul
+// character counts as a word, since those scripts do not separate words
+// with spaces.
+func WordCount(s string) int {
+	n := 0
+	for _, f := range Words(s) {
+		cjk := 0
+		for _, r := range f {
+			if unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana, unicode.Hangul) {
+				cjk++
+			}
+		}
+		n += max(cjk, 1)
+	}
+	return n
+}

@@ -4,16 +4,19 @@
 //	# nullius: ignore[GAIA032,GAIA504] reason
 //	observe(...)
 //
-// A trailing directive covers its own line, an own-line directive covers
-// the next line of code, and either extends over every call that starts
-// on the covered line, so a multi-line statement is covered whole (a
-// logical statement, not a physical line; ecosystem.md §9). Suppressed
+// A trailing directive covers its own line and every call spanning it; an
+// own-line directive covers the next line of code and every call starting
+// there; so a multi-line statement is covered whole (a logical statement,
+// not a physical line; ecosystem.md §9).
+// `# nullius: file-ignore[CODE] reason` covers the whole file. Suppressed
 // diagnostics are marked Suppressed, never dropped: the gate still sees
 // them. A directive without a reason, with an unknown code or in another
 // form is NULLIUS001; a code that suppressed nothing is NULLIUS002.
 package suppress
 
 import (
+	"fmt"
+	"math"
 	"regexp"
 	"strings"
 
@@ -27,7 +30,7 @@ var (
 		Code: "NULLIUS001", Name: "suppression-malformed", Severity: diag.Error,
 		Title: "an inline suppression is malformed or has no reason",
 		Text: `An inline suppression reads "# nullius: ignore[CODE] reason" (several codes separated by
-commas). The reason is required: a suppressed finding is still a finding, and the reviewer
+commas; "# nullius: file-ignore[CODE] reason" covers the whole file). The reason is required: a suppressed finding is still a finding, and the reviewer
 needs to know why it was accepted. A directive with no reason, an unknown rule code, or any
 other "# nullius:" form suppresses nothing and is reported here, at the comment. Write the
 codes it should silence and a one-line reason.`,
@@ -41,7 +44,8 @@ codes it should silence and a one-line reason.`,
 		Title: "an inline suppression matched no diagnostic",
 		Text: `A "# nullius: ignore[CODE] reason" directive whose code silenced nothing on the lines it
 covers is stale: the problem was fixed or moved, and a leftover suppression would silently
-hide the next one. It is reported at the comment; remove the code (or the whole directive).`,
+hide the next one. It is reported at the comment; remove the code (or the whole directive; a
+directive naming one code comes with a fix that removes it).`,
 		Bad:    "from gaia.engine.lang import claim\nworth = claim(\"The idea works.\")  # nullius: ignore[GAIA011] old grade\n",
 		Good:   "from gaia.engine.lang import claim\nworth = claim(\"The idea works.\")\n",
 		Since:  "0.1.0",
@@ -56,7 +60,7 @@ const legacyInfer = "from gaia.engine.lang import claim, infer\nh = claim(\"H.\"
 func init() { diag.Register(ruleMalformed, ruleUnused) }
 
 // directiveRE matches the directive body after "nullius:".
-var directiveRE = regexp.MustCompile(`^ignore\[([A-Za-z0-9_, -]*)\](.*)$`)
+var directiveRE = regexp.MustCompile(`^(ignore|file-ignore)\[([A-Za-z0-9_, -]*)\](.*)$`)
 
 // directive is one parsed suppression comment.
 type directive struct {
@@ -64,7 +68,8 @@ type directive struct {
 	c        pyscan.Comment
 	codes    []string
 	used     map[string]bool
-	from, to int // covered lines
+	from, to int  // covered lines
+	whole    bool // a file-ignore directive
 }
 
 // Apply marks the diagnostics covered by suppressions and appends the
@@ -99,12 +104,34 @@ func Apply(ds []diag.Diagnostic, parsed *pyparse.Result) []diag.Diagnostic {
 	for _, d := range dirs {
 		for _, code := range d.codes {
 			if !d.used[code] {
-				ds = append(ds, at(ruleUnused, d.file, d.c,
-					"suppression of %s matched no diagnostic on lines %d-%d; remove it", code, d.from, d.to))
+				where := fmt.Sprintf("on lines %d-%d", d.from, d.to)
+				if d.whole {
+					where = "in the file"
+				}
+				dg := at(ruleUnused, d.file, d.c, "suppression of %s matched no diagnostic %s; remove it", code, where)
+				if len(d.codes) == 1 {
+					dg.Fixes = []diag.Fix{{Message: "Remove the unused suppression", Edits: []diag.Edit{removal(d.file.Src, d.c)}}}
+				}
+				ds = append(ds, dg)
 			}
 		}
 	}
 	return ds
+}
+
+// removal deletes a comment: the whole line when the comment stands
+// alone, else the comment and the blanks before it.
+func removal(src []byte, c pyscan.Comment) diag.Edit {
+	start, end := c.Span.Start.Offset, c.Span.End.Offset
+	for start > 0 && (src[start-1] == ' ' || src[start-1] == '\t') {
+		start--
+	}
+	if start == 0 || src[start-1] == '\n' {
+		if end < len(src) && src[end] == '\n' {
+			end++
+		}
+	}
+	return diag.Edit{Start: start, End: end}
 }
 
 // parse reads one comment. It returns the directive (nil when the comment
@@ -118,10 +145,10 @@ func parse(f *pyparse.File, c pyscan.Comment) (*directive, string) {
 	rest = strings.TrimSpace(rest)
 	m := directiveRE.FindStringSubmatch(rest)
 	if m == nil {
-		return nil, "unknown nullius directive " + quote(rest) + "; write '# nullius: ignore[CODE] reason'"
+		return nil, "unknown nullius directive " + quote(rest) + "; write '# nullius: ignore[CODE] reason' or '# nullius: file-ignore[CODE] reason'"
 	}
 	var codes []string
-	for _, code := range strings.Split(m[1], ",") {
+	for _, code := range strings.Split(m[2], ",") {
 		code = strings.ToUpper(strings.TrimSpace(code))
 		if code == "" {
 			continue
@@ -137,12 +164,16 @@ func parse(f *pyparse.File, c pyscan.Comment) (*directive, string) {
 	}
 	// A second '#' starts another comment (a fixture's `# want`), not
 	// the reason.
-	reason, _, _ := strings.Cut(m[2], "#")
+	reason, _, _ := strings.Cut(m[3], "#")
 	if strings.TrimSpace(reason) == "" {
 		return nil, "suppression of " + strings.Join(codes, ",") + " has no reason; add one after the closing bracket"
 	}
 	d := &directive{file: f, c: c, codes: codes, used: map[string]bool{}}
-	d.from, d.to = coverage(f, c)
+	if m[1] == "file-ignore" {
+		d.from, d.to, d.whole = 1, math.MaxInt, true
+	} else {
+		d.from, d.to = coverage(f, c)
+	}
 	return d, ""
 }
 
@@ -161,26 +192,30 @@ func (d *directive) covers(dg diag.Diagnostic) bool {
 	return false
 }
 
-// coverage returns the lines a directive covers: its own line when code
-// precedes it, else the next line of code; extended to the last line of
-// any call starting there.
+// coverage returns the lines a directive covers. A trailing directive
+// covers its line and every call whose span contains that line (so it
+// works on the first line, an argument line or the closing line of a
+// multi-line statement); an own-line directive covers the next line of
+// code and every call starting there.
 func coverage(f *pyparse.File, c pyscan.Comment) (int, int) {
 	lines := strings.Split(string(f.Src), "\n")
 	line := c.Span.Start.Line
-	if before := strings.TrimSpace(lines[line-1][:min(len(lines[line-1]), c.Span.Start.Col-1)]); before == "" {
+	trailing := strings.TrimSpace(lines[line-1][:min(len(lines[line-1]), c.Span.Start.Col-1)]) != ""
+	if !trailing {
 		for line++; line <= len(lines); line++ {
 			if t := strings.TrimSpace(lines[line-1]); t != "" && !strings.HasPrefix(t, "#") {
 				break
 			}
 		}
 	}
-	end := line
+	from, to := line, line
 	for _, call := range f.Module.Calls {
-		if call.Span.Start.Line == line {
-			end = max(end, call.Span.End.Line)
+		s, e := call.Span.Start.Line, call.Span.End.Line
+		if s == line || (trailing && s <= line && line <= e) {
+			from, to = min(from, s), max(to, e)
 		}
 	}
-	return line, end
+	return from, to
 }
 
 // at builds a diagnostic positioned at a comment.
