@@ -778,6 +778,9 @@ func (b *builder) augmented(i int, s *Scope) {
 	b.m.Assigns = append(b.m.Assigns, a)
 	a.Value = b.sub(i, t.fRight, s, Load)
 	if l := b.field(i, t.fLeft); l >= 0 {
+		for b.sym(l) == t.parenExpr && b.firstNamed(l) >= 0 { // `(o.a) += v` is fine
+			l = b.firstNamed(l)
+		}
 		switch b.sym(l) {
 		case t.identifier, t.keywordIdentifier, t.attribute, t.subscript:
 			a.Targets = append(a.Targets, b.target(l, s, Store, BindAssign, a))

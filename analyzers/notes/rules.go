@@ -78,8 +78,9 @@ or run the note rests on.`,
 			Code: "GAIA505", Name: "reasoning-too-short", Severity: diag.Warning,
 			Title: "an infer's reader_reasoning is shorter than five words",
 			Text: `A review flag: one character after "reader_reasoning:" satisfies GAIA033, but a reader
-learns nothing from "r." (weakness W5). Explanations under five words are flagged at the
-rationale. Say why the evidence changes the hypothesis.`,
+learns nothing from "r." (weakness W5). Explanations under five words (a Han, Kana or Hangul
+character counts as a word) are flagged at the rationale. Say why the evidence changes the
+hypothesis.`,
 			Bad:   ihdr + "infer(\"E.\", hypothesis=h, p_e_given_h=0.90, p_e_given_not_h=0.09, rationale=\"reader_reasoning: holds. anchor: survey artifact\")\n",
 			Good:  ihdr + "infer(\"E.\", hypothesis=h, p_e_given_h=0.90, p_e_given_not_h=0.09, rationale=\"reader_reasoning: the survey finds the effect in every cohort studied. anchor: survey artifact\")\n",
 			Since: "0.1.0", Origin: "nullius",

@@ -24,6 +24,8 @@ import (
 	"github.com/nullius-dev/nullius/internal/atomicfile"
 	"github.com/nullius-dev/nullius/internal/diag"
 	"github.com/nullius-dev/nullius/internal/jsonloc"
+	"github.com/nullius-dev/nullius/pipeline/extract"
+	vm "github.com/nullius-dev/nullius/validators/match"
 )
 
 // Checks are the gates absorb runs, injected so the step can be tested
@@ -71,7 +73,8 @@ var shortID = regexp.MustCompile(`^[0123456789abcdefghjkmnpqrstvwxyz]{8}$`)
 // match is what absorb reads from the artifact.
 type match struct {
 	id, a, b string
-	votes    [3]int // a, b, tie
+	tally    vm.TallyResult
+	tier     int // 10, 3, or 0 for a tie
 	winner   string
 	written  bool
 	doc      *jsonloc.Doc
