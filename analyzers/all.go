@@ -9,6 +9,7 @@ import (
 	"github.com/nullius-dev/nullius/analyzers/indirection"
 	"github.com/nullius-dev/nullius/analyzers/notes"
 	"github.com/nullius-dev/nullius/analyzers/priors"
+	"github.com/nullius-dev/nullius/analyzers/scaffoldtext"
 	"github.com/nullius-dev/nullius/analyzers/syntax"
 	"github.com/nullius-dev/nullius/analyzers/unresolved"
 )
@@ -27,5 +28,6 @@ func All() []*analysis.Analyzer {
 		notes.Analyzer,
 		coupling.Analyzer,
 		unresolved.Analyzer,
+		scaffoldtext.Analyzer,
 	}
 }

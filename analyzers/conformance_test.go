@@ -174,7 +174,9 @@ func TestConformanceExtract(t *testing.T) {
 		{"52_test_strong_raise_requires_plain_hypothesis_variable", reach("") + "claims = {'reach': downstream_reach}\ninfer(ev, hypothesis=claims['reach'], p_e_given_h=0.90, p_e_given_not_h=0.03, rationale='reader_reasoning: r. anchor: a')\n", []string{"GAIA012", "GAIA013"}},
 		{"53_test_non_strong_indirect_hypothesis_is_a_review_flag", clean("hypothesis=sub", "hypothesis=graph['sub']"), []string{"GAIA901"}},
 		{"54_test_discipline_scan_accepts_reversed_grades", clean("p_e_given_h=0.90, p_e_given_not_h=0.09", "p_e_given_h=0.09, p_e_given_not_h=0.90"), nil},
-		{"55_test_discipline_scan_covers_generated_template", scaffoldTemplate, nil},
+		// Deliberate deviation (issue 4, W10): the reference's raw template scans
+		// clean; nullius names each of the six stock sentences to replace.
+		{"55_test_discipline_scan_covers_generated_template_W10", scaffoldTemplate, []string{"GAIA510", "GAIA510", "GAIA510", "GAIA510", "GAIA510", "GAIA510"}},
 		{"56_test_scan_rejects_module_attribute_assignment_alias", "import gaia.engine.lang as lang\nfrom gaia.engine.lang import claim\nh = claim('H.')\ni = lang.infer\ni('E.', hypothesis=h, p_e_given_h=0.8, p_e_given_not_h=0.1, rationale='no anchor')\n", []string{"GAIA001", "GAIA011", "GAIA032"}},
 		{"57_test_scan_still_allows_direct_module_attribute_call", "import gaia.engine.lang as lang\nh = lang.claim('H.')\nlang.observe('Fact.', rationale='evidence_family: f; correlation_model: single; anchor: x')\nlang.infer('E.', hypothesis=h, p_e_given_h=0.90, p_e_given_not_h=0.09, rationale='reader_reasoning: r. anchor: x')\n", nil},
 		{"58_test_strong_reach_identified_by_claim_title_needs_domains", "from gaia.engine.lang import claim, infer\nreach = claim('Reach.', title='downstream_reach')\ninfer('E.', hypothesis=reach, p_e_given_h=0.90, p_e_given_not_h=0.03, rationale='broad reach. anchor: idea card')\n", []string{"GAIA013", "GAIA033"}},

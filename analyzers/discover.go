@@ -307,12 +307,13 @@ func enclosingPackage(path string) (string, bool) {
 	}
 	for dir := abs; ; dir = filepath.Dir(dir) {
 		if _, err := os.Stat(filepath.Join(dir, "pyproject.toml")); err == nil {
-			rel, err := filepath.Rel(filepath.Dir(abs), dir)
+			rel, err := filepath.Rel(abs, dir)
 			if err != nil || filepath.IsAbs(path) {
 				return dir, true
 			}
-			// Keep the user's spelling: relative arguments give relative paths.
-			return filepath.Join(filepath.Dir(path), rel), true
+			// Keep the user's spelling: relative arguments give relative
+			// paths ("b.py/../.." cleans to the package directory).
+			return filepath.Join(path, rel), true
 		}
 		if filepath.Dir(dir) == dir {
 			return "", false

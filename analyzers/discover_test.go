@@ -160,6 +160,13 @@ func TestDiscoverPathsAndErrors(t *testing.T) {
 	if err != nil || len(pkgs) != 1 || len(pkgs[0].Files) != 2 || !pkgs[0].Partial {
 		t.Fatalf("folder in package: %+v %v", pkgs, err)
 	}
+	// "." inside a package's module folder.
+	chdir(t, filepath.Join(dir, "pkg", "src", "my_idea"))
+	pkgs, _, err = Discover([]string{"."})
+	if err != nil || len(pkgs) != 1 || pkgs[0].Dir != "../.." || !slices.Equal(pkgs[0].Files, []string{"__init__.py", "b.py"}) {
+		t.Fatalf("dot in package: %+v %v", pkgs, err)
+	}
+	chdir(t, dir)
 	// A loose .py file with no package above it is linted alone.
 	pkgs, _, err = Discover([]string{"loose/script.py"})
 	if err != nil || len(pkgs) != 1 || pkgs[0].Files[0] != "loose/script.py" {

@@ -12,6 +12,7 @@ import (
 	"github.com/nullius-dev/nullius/analyzers/internal/driver"
 	"github.com/nullius-dev/nullius/analyzers/internal/suppress"
 	"github.com/nullius-dev/nullius/analyzers/ir"
+	"github.com/nullius-dev/nullius/internal/config"
 	"github.com/nullius-dev/nullius/internal/diag"
 )
 
@@ -23,6 +24,12 @@ type Options struct {
 	// GOMAXPROCS. The files of one package are parsed in parallel by the
 	// pyparse analyzer, one parser per worker goroutine.
 	Workers int
+	// ConfigFile, when set, is the one configuration (nullius.toml or a
+	// pyproject.toml with [tool.nullius]) applied to every file; otherwise
+	// each file's closest configuration applies.
+	ConfigFile string
+	// NoConfig ignores every configuration file.
+	NoConfig bool
 }
 
 // Package is one discovered Gaia package.
@@ -85,8 +92,32 @@ func Lint(paths []string, opts Options) (*Result, error) {
 		}
 	}
 	res.Files = len(seen)
+	if !opts.NoConfig {
+		if diags, err = applyConfig(diags, opts.ConfigFile); err != nil {
+			return nil, err
+		}
+	}
 	res.Diagnostics = diag.SortDedup(diags)
 	return res, nil
+}
+
+// applyConfig applies nullius.toml / [tool.nullius]: warnings switched off
+// are dropped; excluded files and ignored rules are marked Suppressed, never
+// dropped, so the gate still sees a disabled error (spec README, honesty
+// rules).
+func applyConfig(ds []diag.Diagnostic, file string) ([]diag.Diagnostic, error) {
+	var explicit *config.Config
+	if file != "" {
+		c, err := config.Load(file)
+		if err != nil {
+			return nil, err
+		}
+		if c == nil {
+			return nil, &config.Error{Path: file, Msg: "has no [tool.nullius] table"}
+		}
+		explicit = c
+	}
+	return config.NewResolver(explicit).Apply(ds)
 }
 
 // lintPackage runs the source scan and, for whole packages, the IR checks.

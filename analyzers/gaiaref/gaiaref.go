@@ -6,8 +6,10 @@
 // A call is a statement of verb V when its callee resolves to V imported
 // from a gaia module (`from gaia.engine.lang import infer as i`,
 // `import gaia.engine.lang as lang` + `lang.infer`, `gaia.engine.lang.infer`,
-// or a simple alias `i = infer` of one of those), or is the bare name V with
-// no binding while a `from gaia... import *` is in scope. A callee bound to
+// or a simple alias `i = infer` of one of those, also through the package's
+// own modules: `from .helpers import infer`, `from .helpers import *`), or
+// is the bare name V with no binding while a `from gaia... import *` is in
+// scope. A callee bound to
 // anything else (a parameter, a loop variable, a local def, `from mylib
 // import infer`) is not a statement. A callee spelled like a scanned verb
 // whose provenance cannot be decided (no binding at all, a receiver that is

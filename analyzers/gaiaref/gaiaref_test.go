@@ -115,3 +115,43 @@ func TestTitles(t *testing.T) {
 		}
 	}
 }
+
+// Relative imports are followed into the package's own modules (W6).
+func TestResolveAcrossModules(t *testing.T) {
+	p := pyscan.NewParser()
+	defer p.Close()
+	srcs := map[string]string{
+		"pkg/helpers.py":       "from gaia.engine.lang import infer, observe\nupdate = infer\nfrom mylib import register_prior\n",
+		"pkg/sub/__init__.py":  "from ..helpers import observe as record\n",
+		"pkg/__init__.py":      "from .helpers import infer as I, update, register_prior\nfrom .sub import record\nfrom .missing import infer as J\nI(1)\nupdate(2)\nrecord(3)\nregister_prior(4)\nJ(5)\n",
+		"pkg/star/__init__.py": "from ..helpers import *\ninfer(1)\nregister_prior(2)\nunknown_fn(3)\nobserve\n",
+	}
+	var mods []*pyscan.Module
+	files := map[string]*pyparse.File{}
+	for path, src := range srcs {
+		m, err := p.Parse(path, []byte(src))
+		if err != nil || len(m.Syntax) > 0 {
+			t.Fatalf("%s: %v %v", path, err, m.Syntax)
+		}
+		mods = append(mods, m)
+		files[path] = &pyparse.File{Path: path, Src: []byte(src), Module: m, BadByte: -1}
+	}
+	r := newResolver(mods)
+	for path, want := range map[string][]string{
+		"pkg/__init__.py":      {"infer@4", "infer@5", "observe@6"}, // mylib's register_prior and a missing module are not Gaia
+		"pkg/star/__init__.py": {"infer@2", "ref:observe@5"},
+	} {
+		f := r.resolveFile(files[path])
+		var got []string
+		for _, s := range f.Stmts {
+			got = append(got, fmt.Sprintf("%s@%d", s.Verb, s.Call.Span.Start.Line))
+		}
+		for _, ref := range f.Refs {
+			got = append(got, fmt.Sprintf("ref:%s@%d", ref.Text, ref.Span.Start.Line))
+		}
+		slices.Sort(got)
+		if !slices.Equal(got, want) {
+			t.Errorf("%s: got %q, want %q", path, got, want)
+		}
+	}
+}

@@ -55,7 +55,7 @@ func (r *resolver) resolveName(name string, scope *pyscan.Scope, at, depth int) 
 		if mod, ok := gaiaStar(scope); ok {
 			return mod + "." + name, gaia
 		}
-		return "", unknown
+		return r.relativeStar(name, scope, depth)
 	}
 	b := pick(bs, bindScope == scope, at)
 	switch b.Kind {
@@ -140,6 +140,50 @@ func gaiaStar(scope *pyscan.Scope) (string, bool) {
 	return "", false
 }
 
+// relativeStar resolves a name no scope binds through the package-local
+// star imports in scope (`from .helpers import *`): the first module that
+// binds it decides. Nothing found stays unknown.
+func (r *resolver) relativeStar(name string, scope *pyscan.Scope, depth int) (string, status) {
+	if depth >= maxDepth {
+		return "", unknown
+	}
+	for s := scope; s != nil; s = s.Parent {
+		for _, imp := range s.StarFrom {
+			if imp.Level == 0 {
+				continue
+			}
+			if m := r.module(imp, scope); m != nil && m.Root != nil && len(m.Root.Bindings[name]) > 0 {
+				return r.resolveName(name, m.Root, len(m.Src), depth+1)
+			}
+		}
+	}
+	return "", unknown
+}
+
+// module finds the package module a relative import names, seen from the
+// module that holds scope.
+func (r *resolver) module(imp *pyscan.Import, scope *pyscan.Scope) *pyscan.Module {
+	root := scope
+	for root.Parent != nil {
+		root = root.Parent
+	}
+	from := r.byRoot[root]
+	if from == nil {
+		return nil
+	}
+	dir := path.Dir(from.Path)
+	for range imp.Level - 1 {
+		dir = path.Dir(dir)
+	}
+	base := path.Join(dir, strings.ReplaceAll(imp.Module, ".", "/"))
+	for _, cand := range []string{base + ".py", base + "/__init__.py"} {
+		if m := r.byPath[cand]; m != nil && m != from {
+			return m
+		}
+	}
+	return nil
+}
+
 // resolver resolves names across the modules of one package, so that
 // `from .helpers import infer as I` is followed into helpers.py (W6: a
 // helper module re-exporting a Gaia verb no longer hides statements).
@@ -161,24 +205,12 @@ func newResolver(mods []*pyscan.Module) *resolver {
 // modules: the name's module-level binding in mod, as seen at its end.
 func (r *resolver) relative(imp *pyscan.Import, scope *pyscan.Scope, depth int) (string, status) {
 	local := strings.Repeat(".", imp.Level) + imp.Module + "." + imp.Name
-	root := scope
-	for root.Parent != nil {
-		root = root.Parent
-	}
-	from := r.byRoot[root]
-	if from == nil || depth >= maxDepth {
+	if depth >= maxDepth {
 		return local, other
 	}
-	dir := path.Dir(from.Path)
-	for range imp.Level - 1 {
-		dir = path.Dir(dir)
-	}
-	base := path.Join(dir, strings.ReplaceAll(imp.Module, ".", "/"))
-	for _, cand := range []string{base + ".py", base + "/__init__.py"} {
-		if m := r.byPath[cand]; m != nil && m != from && m.Root != nil {
-			if q, st := r.resolveName(imp.Name, m.Root, len(m.Src), depth+1); st == gaia {
-				return q, gaia
-			}
+	if m := r.module(imp, scope); m != nil && m.Root != nil {
+		if q, st := r.resolveName(imp.Name, m.Root, len(m.Src), depth+1); st == gaia {
+			return q, gaia
 		}
 	}
 	return local, other
