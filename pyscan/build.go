@@ -612,7 +612,17 @@ func (b *builder) except(i int, s *Scope) {
 		switch {
 		case b.sym(c) == t.asPattern:
 			b.expr(b.firstNamed(c), s, Load)
-			b.target(b.field(c, t.fAlias), s, Store, BindExcept, nil)
+			// Python's AST keeps the except-as name as a plain string, not
+			// a Name: it binds, but it is not a NameRef.
+			a := b.field(c, t.fAlias)
+			if a >= 0 && b.sym(a) == t.asPatternTarget {
+				a = b.unparen(b.firstNamed(a))
+			}
+			if a >= 0 && b.isName(a) {
+				b.bind(s, BindExcept, b.ident(a), b.span(a))
+			} else {
+				b.target(b.field(c, t.fAlias), s, Store, BindExcept, nil)
+			}
 		case b.sym(c) == t.block:
 			b.block(c, s)
 		case t.isExpr(b.sym(c)) && b.nodes[c].field == t.fAlias: // `except E, e` (Python 2)
@@ -757,7 +767,7 @@ func (b *builder) assignment(i int, s *Scope) {
 			a.Op = "="
 		}
 	}
-	simple := len(lefts) == 1 && !a.Annotated && b.isName(lefts[0])
+	simple := len(lefts) == 1 && !a.Annotated && b.isName(b.unparen(lefts[0]))
 	for _, l := range lefts {
 		b.last = nil
 		a.Targets = append(a.Targets, b.target(l, s, Store, BindAssign, a))
@@ -765,6 +775,24 @@ func (b *builder) assignment(i int, s *Scope) {
 			b.last.Simple = true
 		}
 	}
+}
+
+// unparen strips parentheses around a target: `(x)` is read by tree-sitter
+// as a parenthesized expression or as a one-element tuple pattern without
+// a comma, and Python treats both as plain `x`.
+func (b *builder) unparen(i int) int {
+	for i >= 0 {
+		k := b.sym(i)
+		if k != sym.parenExpr && k != sym.tuplePattern && k != sym.tuple {
+			return i
+		}
+		kids := b.kids(i, nil)
+		if len(kids) != 1 || (k != sym.parenExpr && b.hasChild(i, sym.comma)) {
+			return i
+		}
+		i = kids[0]
+	}
+	return i
 }
 
 func (b *builder) isName(i int) bool {
@@ -778,9 +806,7 @@ func (b *builder) augmented(i int, s *Scope) {
 	b.m.Assigns = append(b.m.Assigns, a)
 	a.Value = b.sub(i, t.fRight, s, Load)
 	if l := b.field(i, t.fLeft); l >= 0 {
-		for b.sym(l) == t.parenExpr && b.firstNamed(l) >= 0 { // `(o.a) += v` is fine
-			l = b.firstNamed(l)
-		}
+		l = b.unparen(l) // `(o.a) += v` is fine
 		switch b.sym(l) {
 		case t.identifier, t.keywordIdentifier, t.attribute, t.subscript:
 			a.Targets = append(a.Targets, b.target(l, s, Store, BindAssign, a))
@@ -801,6 +827,7 @@ func (b *builder) target(i int, s *Scope, ctx Ctx, kind BindingKind, a *Assign) 
 	}
 	defer b.leave()
 	t := sym
+	i = b.unparen(i)
 	switch k := b.sym(i); k {
 	case t.identifier, t.keywordIdentifier:
 		e := b.nameRef(i, s, ctx, false)

@@ -38,6 +38,9 @@ var cpythonCases = []struct {
 	{"del *a\n", false, false},
 	{"def f(*): pass\n", false, false},
 	{"(*a) = 1\n", false, true},
+	// a continuation line inside brackets indented less than its block
+	// (CPython ignores indentation inside brackets; tree-sitter does not)
+	{"class C:\n    def m(self):\n        def f():\n            (bar.\n        baz)\n", true, true},
 	{"[*a] = 1\n", true, false},
 	{"print >>f, x\n", true, false},
 	{"x = 1 if y\n", false, false},

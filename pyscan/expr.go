@@ -360,13 +360,21 @@ func (b *builder) arguments(args int, s *Scope, c *Call) {
 			seenKwSplat = true
 			b.expr(b.firstNamed(a), s, Load)
 		default:
+			x := b.expr(a, s, Load)
+			if x.Kind == ExprOther && x.Op == "*" { // `*f(x)` repaired by hoistStar
+				c.StarArgs = true
+				if seenKwSplat {
+					b.syntax(a, "iterable argument unpacking follows keyword argument unpacking")
+				}
+				continue
+			}
 			switch {
 			case seenKwSplat:
 				b.syntax(a, "positional argument follows keyword argument unpacking")
 			case seenKw:
 				b.syntax(a, "positional argument follows keyword argument")
 			}
-			c.Args = append(c.Args, b.expr(a, s, Load))
+			c.Args = append(c.Args, x)
 		}
 	}
 }

@@ -204,15 +204,17 @@ func (f *flatParser) parse(src []byte) ([]node, error) {
 	if f.p == nil {
 		return nil, errors.New("pyscan: parser is closed")
 	}
+	if uint64(len(src)) >= 1<<32-1 {
+		return nil, errors.New("pyscan: file too large (4 GiB limit)")
+	}
+	// tree-sitter reads the bytes during the call only and they hold no Go
+	// pointers, so the Go slice is passed directly (no copy).
 	var ptr *C.char
 	if len(src) > 0 {
 		ptr = (*C.char)(unsafe.Pointer(&src[0]))
 	} else {
 		ptr = C.CString("")
 		defer C.free(unsafe.Pointer(ptr))
-	}
-	if uint64(len(src)) >= 1<<32-1 {
-		return nil, errors.New("pyscan: file too large (4 GiB limit)")
 	}
 	n := C.flat_parse(f.p, ptr, C.uint32_t(len(src)), &f.buf, &f.cap)
 	if n == 0 {

@@ -5,8 +5,10 @@ import (
 	"os"
 	"reflect"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/nullius-dev/nullius/internal/benchcorpus"
@@ -36,15 +38,15 @@ func heapInuse() uint64 {
 	return ms.HeapInuse
 }
 
-// TestNoLeakOver50Parses parses the same ~0.5 MB file 50 times and checks that
+// TestNoLeakOver50Parses parses the same ~0.25 MB file 50 times and checks that
 // the Go heap and the RSS stay flat. A leaked C tree costs ~30 bytes per
-// source byte per parse (~750 MB here), so generous bounds still catch it.
+// source byte per parse (~380 MB here), so generous bounds still catch it.
 func TestNoLeakOver50Parses(t *testing.T) {
 	if testing.Short() {
 		t.Skip("memory test skipped in -short mode")
 	}
 	var src []byte
-	for _, f := range benchcorpus.Sources(512 << 10) {
+	for _, f := range benchcorpus.Sources(256 << 10) {
 		src = append(src, f.Data...)
 		src = append(src, '\n')
 	}
@@ -116,6 +118,44 @@ func TestSymbolsResolved(t *testing.T) {
 	for i := range v.NumField() {
 		if f := v.Field(i); f.Kind() == reflect.Uint16 && f.Uint() == 0 {
 			t.Errorf("symtab.%s did not resolve", v.Type().Field(i).Name)
+		}
+	}
+}
+
+// TestConcurrentParsers runs one Parser per goroutine over the same files
+// and checks every goroutine builds the same model as a sequential run.
+func TestConcurrentParsers(t *testing.T) {
+	files := benchcorpus.Sources(256 << 10)
+	summary := func(p *Parser) []int {
+		var out []int
+		for _, f := range files {
+			m, err := p.Parse(f.Path, f.Data)
+			if err != nil {
+				t.Error(err)
+				return nil
+			}
+			out = append(out, len(m.Calls), len(m.Names), len(m.Attrs), len(m.Syntax))
+		}
+		return out
+	}
+	p := NewParser()
+	want := summary(p)
+	p.Close()
+	results := make([][]int, 4)
+	var wg sync.WaitGroup
+	for g := range results {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			q := NewParser()
+			defer q.Close()
+			results[g] = summary(q)
+		}()
+	}
+	wg.Wait()
+	for g, r := range results {
+		if !slices.Equal(r, want) {
+			t.Errorf("goroutine %d built different models", g)
 		}
 	}
 }

@@ -3,9 +3,13 @@ package pyscan
 import (
 	"encoding/hex"
 	"encoding/json"
+	"fmt"
 	"math"
 	"math/rand/v2"
+	"os"
 	"os/exec"
+	"path/filepath"
+	"sort"
 	"strconv"
 	"strings"
 	"testing"
@@ -193,4 +197,99 @@ func TestUnicodeNamesAgainstCPython(t *testing.T) {
 			t.Errorf("%s: pyscan %q (%s), CPython ok=%v %s", tok, got.value, msg, res[i].OK, res[i].Hex)
 		}
 	}
+}
+
+// callsScript prints, for each file, one line per call as CPython's ast
+// sees it: line, column, dotted callee, keyword names, positional count.
+const callsScript = `
+import ast, sys, warnings
+warnings.simplefilter("ignore")
+def dotted(n):
+    if isinstance(n, ast.Name): return n.id
+    if isinstance(n, ast.Attribute):
+        r = dotted(n.value)
+        return r + "." + n.attr if r else ""
+    return ""
+for path in sys.argv[1:]:
+    tree = ast.parse(open(path, "rb").read())
+    for n in ast.walk(tree):
+        if isinstance(n, ast.Call):
+            kws = [k.arg for k in n.keywords if k.arg] + (["**"] if any(k.arg is None for k in n.keywords) else [])
+            nargs = len([a for a in n.args if not isinstance(a, ast.Starred)])
+            print(f"{path}\t{n.lineno}\t{n.col_offset+1}\t{dotted(n.func) or '?'}\t{','.join(kws)}\t{nargs}")
+`
+
+// TestCallsAgainstCPython compares the calls pyscan extracts from CPython's
+// own standard library (callee, keyword names, positional count, position)
+// with what CPython's ast gives.
+func TestCallsAgainstCPython(t *testing.T) {
+	if testing.Short() {
+		t.Skip("CPython call oracle skipped in -short mode")
+	}
+	py, err := exec.LookPath("python3")
+	if err != nil {
+		t.Skip("python3 not on PATH")
+	}
+	out, err := exec.Command(py, "-c", "import json, os; print(os.path.dirname(json.__file__))").Output()
+	if err != nil {
+		t.Skipf("python3: %v", err)
+	}
+	lib := filepath.Dir(strings.TrimSpace(string(out)))
+	var files []string
+	for _, pkg := range []string{"json", "email", "asyncio", "unittest", "importlib", "re", "dataclasses.py", "typing.py", "argparse.py"} {
+		more, _ := filepath.Glob(filepath.Join(lib, pkg, "*.py"))
+		if strings.HasSuffix(pkg, ".py") {
+			more = []string{filepath.Join(lib, pkg)}
+		}
+		files = append(files, more...)
+	}
+	if len(files) < 5 {
+		t.Skip("CPython's standard library sources not found")
+	}
+	want, err := exec.Command(py, append([]string{"-c", callsScript}, files...)...).Output()
+	if err != nil {
+		t.Skipf("python3: %v", err)
+	}
+	p := NewParser()
+	defer p.Close()
+	var got []string
+	for _, path := range files {
+		src, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m, err := p.Parse(path, src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(m.Syntax) > 0 {
+			t.Errorf("%s: %v", path, m.Syntax[0])
+		}
+		for _, c := range m.Calls {
+			var kws []string
+			for _, k := range c.Keywords {
+				kws = append(kws, k.Name)
+			}
+			if c.KwSplat {
+				kws = append(kws, "**")
+			}
+			callee := c.Func.DottedName()
+			if callee == "" {
+				callee = "?"
+			}
+			got = append(got, fmt.Sprintf("%s\t%d\t%d\t%s\t%s\t%d", path, c.Span.Start.Line, c.Span.Start.Col, callee, strings.Join(kws, ","), len(c.Args)))
+		}
+	}
+	wantLines := strings.Split(strings.TrimSpace(string(want)), "\n")
+	sort.Strings(got)
+	sort.Strings(wantLines)
+	if len(got) != len(wantLines) {
+		t.Errorf("%d calls, CPython finds %d", len(got), len(wantLines))
+	}
+	for i := range min(len(got), len(wantLines)) {
+		if got[i] != wantLines[i] {
+			t.Fatalf("first difference:\npyscan:  %s\ncpython: %s", got[i], wantLines[i])
+		}
+	}
+	t.Logf("%d files, %d calls identical", len(files), len(got))
 }

@@ -51,6 +51,11 @@ func (p *Parser) Parse(path string, src []byte) (*Module, error) {
 		m.Syntax = []SyntaxError{{Span: Span{Start: at, End: posAt(src, min(len(src), at.Offset+1))}, Msg: msg}}
 		return m, nil
 	}
+	if msg, off := prescan(body); msg != "" {
+		at := posAt(src, off+int(b.base))
+		m.Syntax = []SyntaxError{{Span: Span{Start: at, End: posAt(src, at.Offset+1)}, Msg: msg}}
+		return m, nil
+	}
 	if p.fp == nil {
 		fp, err := newFlatParser()
 		if err != nil {

@@ -7,25 +7,25 @@ type symtab struct {
 	names []string // symbol name by id
 	expr  []bool   // symbol ids that are expressions
 
-	module, comment, identifier, keywordIdentifier                                    uint16
-	importStatement, importFrom, futureImport                                         uint16
-	dottedName, aliasedImport, relativeImport, importPrefix, wildcard                 uint16
-	exprStatement, assignment, augAssignment, namedExpr                               uint16
-	funcDef, classDef, decorated, decorator, parameters, lambdaParams                 uint16
-	defaultParam, typedParam, typedDefaultParam                                       uint16
-	listSplatPattern, dictSplatPattern, tuplePattern, listPattern                     uint16
-	patternList, exprList, lambda, call, argumentList, keywordArgument                uint16
-	listSplat, dictSplat, attribute, subscript, str, concatStr                        uint16
-	interpolation, integer, float, true, false, none, ellipsis                        uint16
-	list, tuple, set, dictionary, pair, parenExpr                                     uint16
-	listComp, setComp, dictComp, genExpr, forInClause, ifClause                       uint16
-	unaryOp, notOp, binaryOp, boolOp, compareOp, conditional                          uint16
-	forStatement, withStatement, withClause, withItem, asPattern                      uint16
-	asPatternTarget, tryStatement, exceptClause, exceptGroupClause                    uint16
-	globalStatement, nonlocalStatement, deleteStatement                               uint16
-	matchStatement, caseClause, casePattern, classPattern, splatPattern               uint16
-	keywordPattern, dictPattern, typeAlias, printStatement, execStmt                  uint16
-	block, typeNode, await, yield, chevron, keywordSeparator, genericType, strContent uint16
+	module, comment, identifier, keywordIdentifier                                                     uint16
+	importStatement, importFrom, futureImport                                                          uint16
+	dottedName, aliasedImport, relativeImport, importPrefix, wildcard                                  uint16
+	exprStatement, assignment, augAssignment, namedExpr                                                uint16
+	funcDef, classDef, decorated, decorator, parameters, lambdaParams                                  uint16
+	defaultParam, typedParam, typedDefaultParam                                                        uint16
+	listSplatPattern, dictSplatPattern, tuplePattern, listPattern                                      uint16
+	patternList, exprList, lambda, call, argumentList, keywordArgument                                 uint16
+	listSplat, dictSplat, attribute, subscript, str, concatStr                                         uint16
+	interpolation, integer, float, true, false, none, ellipsis                                         uint16
+	list, tuple, set, dictionary, pair, parenExpr                                                      uint16
+	listComp, setComp, dictComp, genExpr, forInClause, ifClause                                        uint16
+	unaryOp, notOp, binaryOp, boolOp, compareOp, conditional                                           uint16
+	forStatement, withStatement, withClause, withItem, asPattern                                       uint16
+	asPatternTarget, tryStatement, exceptClause, exceptGroupClause                                     uint16
+	globalStatement, nonlocalStatement, deleteStatement                                                uint16
+	matchStatement, caseClause, casePattern, classPattern, splatPattern                                uint16
+	keywordPattern, dictPattern, typeAlias, printStatement, execStmt                                   uint16
+	block, typeNode, await, yield, chevron, keywordSeparator, genericType, strContent, strStart, comma uint16
 
 	fName, fAlias, fValue, fLeft, fRight, fFunction, fArguments, fObject uint16
 	fAttribute, fBody, fParameters, fModuleName, fKey, fType, fOperator  uint16
@@ -70,7 +70,8 @@ func loadSymbols() *symtab {
 	s.printStatement, s.execStmt = n("print_statement"), n("exec_statement")
 	s.block, s.typeNode, s.await, s.yield = n("block"), n("type"), n("await"), n("yield")
 	s.chevron, s.keywordSeparator, s.genericType = n("chevron"), n("keyword_separator"), n("generic_type")
-	s.strContent = n("string_content")
+	s.strContent, s.strStart = n("string_content"), n("string_start")
+	s.comma = symbolID(",", false)
 
 	s.fName, s.fAlias, s.fValue, s.fLeft, s.fRight = fieldID("name"), fieldID("alias"), fieldID("value"), fieldID("left"), fieldID("right")
 	s.fFunction, s.fArguments, s.fObject, s.fAttribute = fieldID("function"), fieldID("arguments"), fieldID("object"), fieldID("attribute")

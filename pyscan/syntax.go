@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"sort"
 	"strconv"
+	"strings"
 )
 
 // Syntax errors. tree-sitter reports ERROR and MISSING nodes; the checks
@@ -14,9 +15,14 @@ import (
 // non-default after default parameters, bare `*`, `del *a`, unparenthesized
 // generator arguments, keywords used as names, argument order, literal
 // decoding errors, invisible characters outside strings and comments).
+// prescan.go refuses pathological nesting before tree-sitter runs.
 //
-// Known gaps (tree-sitter accepts, CPython rejects, nullius does not catch;
-// docs/deviations.md lists them and cpython_test.go pins them):
+// Known gaps (docs/deviations.md lists them and cpython_test.go pins them).
+// Rejected although valid (tree-sitter's indentation scanner):
+//   - a continuation line inside brackets indented less than the block the
+//     bracket opened in (`(bar.` then a dedented `baz)`).
+//
+// Accepted although CPython rejects them, not caught by nullius:
 //   - `(*a) = 1` ("cannot use starred expression here").
 //   - errors CPython raises only when compiling, which ast.parse (and so the
 //     reference) accepts too: `return`/`yield` outside a function, `nonlocal`
@@ -115,16 +121,24 @@ func inSpans(spans [][2]uint32, off uint32) bool {
 	return k < len(spans) && spans[k][0] <= off
 }
 
-// errorMsg describes an ERROR node: an opening bracket it swallowed that is
-// never closed (CPython's "'(' was never closed"), or the text it covers.
+// errorMsg describes an ERROR node the way CPython would where it can
+// tell: an unterminated string, an unclosed or unmatched bracket, a missing
+// colon after a compound statement header; otherwise the text it covers.
 func (b *builder) errorMsg(i int) string {
 	txt := b.text(i)
 	if len(txt) == 0 {
 		return "invalid syntax"
 	}
 	var open []int
+	var unmatched, starts, strs int
 	for c, e := i+1, b.end(i); c < e; c++ { // every descendant, in order
 		n := &b.nodes[c]
+		switch n.sym {
+		case sym.strStart:
+			starts++
+		case sym.str:
+			strs++
+		}
 		if n.size != 1 || n.named() || n.end == n.start {
 			continue
 		}
@@ -134,13 +148,31 @@ func (b *builder) errorMsg(i int) string {
 		case ")", "]", "}":
 			if len(open) > 0 {
 				open = open[:len(open)-1]
+			} else if unmatched == 0 {
+				unmatched = c
 			}
 		}
 	}
-	if len(open) > 0 {
+	switch {
+	case starts > strs:
+		return "unterminated string literal"
+	case len(open) > 0:
 		return fmt.Sprintf("invalid syntax: %q was never closed", b.text(open[0]))
+	case unmatched > 0:
+		return fmt.Sprintf("invalid syntax: unmatched %q", b.text(unmatched))
+	}
+	first, _, _ := strings.Cut(txt, "\n")
+	first = strings.TrimSpace(first)
+	if kw, _, _ := strings.Cut(first, " "); compoundKeywords[strings.TrimRight(kw, ":")] && !strings.HasSuffix(first, ":") {
+		return "expected ':' after " + quoteShort(first)
 	}
 	return "invalid syntax near " + quoteShort(txt)
+}
+
+// compoundKeywords open statements whose header ends with a colon.
+var compoundKeywords = map[string]bool{
+	"def": true, "class": true, "if": true, "elif": true, "else": true, "for": true,
+	"while": true, "with": true, "try": true, "except": true, "finally": true, "async": true,
 }
 
 func (b *builder) syntax(i int, msg string) {

@@ -12,6 +12,13 @@ func TestSyntaxErrors(t *testing.T) {
 		line, col int
 	}{
 		{"x = (1,\n", `"(" was never closed`, 1, 1},
+		{"x = [1, 2\ny = 3\n", `"[" was never closed`, 1, 0},
+		{"claim(\"x\", title=\"t\"))\n", `unmatched ")"`, 1, 0},
+		{"x = 'abc\n", "unterminated string literal", 1, 5},
+		{"x = '''abc\n", "unterminated string literal", 1, 5},
+		{"def f()\n    pass\n", `expected ':' after "def f()"`, 1, 1},
+		{"if x\n    pass\n", `expected ':' after "if x"`, 1, 1},
+		{"infer(a=1 b=2)\n", `invalid syntax near "b=2"`, 1, 11},
 		{"f(a=1, " + strings.Repeat("k=1, ", 20) + "b)\n", "keyword argument repeated: k", 1, 0},
 		{"s = '\u200b' # \u200b\nx = 1\u200b\ny = '\ufeff'\n", "invalid non-printable character U+200B", 2, 6},
 		{"def f(:\n    pass\n", `missing ")"`, 1, 7},
@@ -91,6 +98,16 @@ func TestDeepNesting(t *testing.T) {
 		{"x = " + strings.Repeat("-", 2900) + "1\n", true},
 		{"x = a" + strings.Repeat(".b", 2900) + "\n", true},
 		{"x = " + strings.Repeat("-", 20000) + "1\n", false},
+		{"x = " + strings.Repeat("(", 200) + "1" + strings.Repeat(")", 200) + "\n", true},
+		{"x = " + strings.Repeat("(", 201) + "1" + strings.Repeat(")", 201) + "\n", false},
+		{"x = " + strings.Repeat("- ", 2900) + "1\n", true},
+		{"x = '" + strings.Repeat("(", 300) + "' # " + strings.Repeat("[", 300) + "\ny = '''\n" + strings.Repeat("{-", 300) + "'''\n", true},
+		{"x = r'\\\\'" + strings.Repeat("(", 150) + strings.Repeat(")", 150) + "\n", true},
+		{"x = " + strings.Repeat("-", 1<<22) + "1\n", false}, // refused before tree-sitter: fast
+		{"x = " + strings.Repeat("[", 1<<22) + "\n", false},
+		{"x = a" + strings.Repeat(".b", 1<<21) + "\n", false},
+		{strings.Repeat("...\n", 5000), true},
+		{"x = [" + strings.Repeat("1.5, ", 5000) + "]\n", true},
 		{"x = " + strings.Repeat("(", 5000) + "1" + strings.Repeat(")", 5000) + "\n", false},
 		{strings.Repeat("[", 5000) + strings.Repeat("]", 5000) + "\n", false},
 		{"x = a" + strings.Repeat(".b", 20000) + "\n", false},
@@ -218,8 +235,8 @@ func checkInvariants(t testing.TB, m *Module) {
 	}
 	for _, n := range m.Names {
 		check("name", n.Span)
-		if string(src[n.Span.Start.Offset:n.Span.End.Offset]) != n.Name {
-			t.Fatalf("name %q spans %q", n.Name, src[n.Span.Start.Offset:n.Span.End.Offset])
+		if text := string(src[n.Span.Start.Offset:n.Span.End.Offset]); nfkcIdent(text) != n.Name {
+			t.Fatalf("name %q spans %q", n.Name, text) // names are the NFKC form of their text
 		}
 	}
 	for _, a := range m.Attrs {

@@ -143,7 +143,7 @@ with every reason listed as a located finding. The literature_coverage the
 store would receive (survey_ref and close_prior_matrix_ref pinned to the exact
 files validated) is printed with --coverage.
 
-Exit codes: 0 the gate passed, 1 refused, 2 usage or unreadable input.`,
+Exit codes: 0 the gate passed, 1 refused, 2 usage or unreadable input.` + limitsHelp,
 		Example: `  nullius gate close-prior --survey artifacts/literature/survey.json \
     --matrix artifacts/literature/close_prior_matrix.json --report artifacts/posterior_report_v1.md`,
 		Args: cobra.NoArgs,

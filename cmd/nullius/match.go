@@ -27,9 +27,9 @@ func (a *app) matchCmd() *cobra.Command {
 Each step runs its checks before it writes or runs anything and refuses on the
 first failure: nothing reaches a judge and no artifact is written unless every
 check before it passed. Validate any artifact with
-'nullius validate match|commitment|roster|vote|panel-report FILE...'.`,
+'nullius validate match|commitment|roster|vote|panel-report FILE...'.` + limitsHelp,
 	}
-	cmd.AddCommand(a.matchCommitCmd(), a.matchRenderCmd(), a.matchPanelCmd(), a.matchAssembleCmd())
+	cmd.AddCommand(a.matchCommitCmd(), a.matchRenderCmd(), a.matchPanelCmd(), a.matchAssembleCmd(), a.matchAbsorbCmd(), a.matchPairsCmd())
 	return cmd
 }
 
@@ -61,7 +61,7 @@ tension resolution, downstream reach and breadth of applicability, mechanism
 insight, testability and timing, verification cost.
 
 Exit codes: 0 written; 1 criteria invalid or --criteria-file unreadable;
-2 --out already exists (never overwritten) or a usage error.`,
+2 --out already exists (never overwritten) or a usage error.` + limitsHelp,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if out == "" {
@@ -111,7 +111,7 @@ claims[{claim, support_type, evidence_uris}]), an engine idea_node_v1 record
 (node_id, lifecycle_state, rationale_draft.title, idea_card), or a bare
 idea_card_v1 (claims[{claim_text, ...}]) with --node-a/--node-b giving the node.
 
-Exit codes: 0 rendered; 1 a card or the commitment was refused; 2 usage error.`,
+Exit codes: 0 rendered; 1 a card or the commitment was refused; 2 usage error.` + limitsHelp,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if o.MaterialsDir == "" {
@@ -186,7 +186,7 @@ seat; each reply must echo the prompt's judge_prompt_sha256.
 
 Exit codes: 0 rendered / panel valid; 1 a contract violation refused the run;
 2 the panel is invalid (vote floor not met) or a usage error; 3 degraded: native
-seat replies are needed (guidance on stderr).`,
+seat replies are needed (guidance on stderr).` + limitsHelp,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if o.MaterialsDir == "" {
@@ -233,7 +233,7 @@ unanimous tier-10 win needs a strict majority of the panel), validate the
 artifact and write <campaign-dir>/artifacts/matches/match-<id>.json atomically
 with observation_write.written=false.
 
-Exit codes: 0 artifact written; 2 refused (any check failed) or a usage error.`,
+Exit codes: 0 artifact written; 2 refused (any check failed) or a usage error.` + limitsHelp,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			for flag, v := range map[string]string{"--commitment": o.Commitment, "--votes-dir": o.VotesDir, "--materials-dir": o.MaterialsDir,

@@ -13,6 +13,7 @@ import (
 
 	"github.com/nullius-dev/nullius/internal/atomicfile"
 	"github.com/nullius-dev/nullius/internal/diag"
+	"github.com/nullius-dev/nullius/internal/readlimit"
 	"github.com/nullius-dev/nullius/pipeline/report"
 	"github.com/nullius-dev/nullius/pipeline/writeback"
 )
@@ -83,7 +84,7 @@ It is idempotent. Changed files are written atomically and listed on stdout.
 or that is outside [0, 1] (REPORT002) as a located finding.
 
 Exit codes: 0 nothing to change (or rewritten), 1 --check found changes or a
-value is out of range, 2 usage or I/O error.`,
+value is out of range, 2 usage or I/O error.` + limitsHelp,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if err := f.check(); err != nil {
@@ -95,7 +96,7 @@ value is out of range, 2 usage or I/O error.`,
 			}
 			var ds []diag.Diagnostic
 			for _, p := range files {
-				b, err := readInput(p)
+				b, err := readInputKind(p, readlimit.Markdown)
 				if err != nil {
 					return err
 				}
@@ -141,7 +142,7 @@ Every file is then checked for local links that do not exist (REPORT011) or
 leave the project root (REPORT012). --check writes nothing and also reports
 each line that would change (REPORT010).
 
-Exit codes: 0 clean, 1 broken links or (with --check) changes, 2 usage or I/O.`,
+Exit codes: 0 clean, 1 broken links or (with --check) changes, 2 usage or I/O.` + limitsHelp,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if err := f.check(); err != nil {
@@ -159,7 +160,7 @@ Exit codes: 0 clean, 1 broken links or (with --check) changes, 2 usage or I/O.`,
 			}
 			var ds []diag.Diagnostic
 			for _, p := range files {
-				b, err := readInput(p)
+				b, err := readInputKind(p, readlimit.Markdown)
 				if err != nil {
 					return err
 				}
@@ -233,7 +234,7 @@ stderr) whenever the package ref does not resolve inside the project root, an
 input escapes the package, the pin does not match or the IR contract fails.
 
 Exit codes: 0 written (warnings do not fail), 2 usage, unreadable nodes file
-or an unwritable output.`,
+or an unwritable output.` + limitsHelp,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			for _, req := range []struct{ flag, val string }{{"--nodes", o.NodesPath}, {"--project-root", o.ProjectRoot}, {"--out-md", o.OutMD}} {

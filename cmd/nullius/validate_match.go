@@ -1,12 +1,13 @@
 package main
 
 import (
+	"errors"
 	"fmt"
-	"os"
 
 	"github.com/spf13/cobra"
 
 	"github.com/nullius-dev/nullius/internal/diag"
+	"github.com/nullius-dev/nullius/internal/readlimit"
 	vm "github.com/nullius-dev/nullius/validators/match"
 )
 
@@ -28,7 +29,7 @@ func (a *app) matchValidateCmds() []*cobra.Command {
 			Long: fmt.Sprintf(`Validate %s field by field (MATCH/ROSTER rules, each finding with its JSON
 pointer and line:column), then against the embedded JSON Schema.
 
-Exit codes: 0 no error finding; 1 error findings; 2 a file could not be read or a usage error.`, docs[kind]),
+Exit codes: 0 no error finding; 1 error findings; 2 a file could not be read or a usage error.`, docs[kind]) + limitsHelp,
 			Args: cobra.MinimumNArgs(1),
 			RunE: func(cmd *cobra.Command, args []string) error {
 				return a.validateMatchFiles(&f, kind, args)
@@ -47,11 +48,25 @@ func (a *app) validateMatchFiles(f *reportFlags, kind string, paths []string) er
 	}
 	var all []diag.Diagnostic
 	for _, p := range paths {
-		src, err := os.ReadFile(p)
+		src, err := readlimit.ReadFile(p, matchKindLimit(kind))
+		var tl *readlimit.TooLargeError
+		if errors.As(err, &tl) {
+			return &exitErr{code: exitError, msg: err.Error()}
+		}
 		if err != nil {
 			return &exitErr{code: exitError, msg: fmt.Sprintf("could not read %q: %v", p, err)}
 		}
 		all = append(all, c.File(p, src)...)
 	}
 	return a.report(f, "validate "+kind, all, len(paths))
+}
+
+// matchKindLimit is the size cap of a file validated as kind: the small
+// protocol records (commitment, roster, vote) get the small cap.
+func matchKindLimit(kind string) readlimit.Kind {
+	switch kind {
+	case "commitment", "roster", "vote":
+		return readlimit.Small
+	}
+	return readlimit.JSON
 }

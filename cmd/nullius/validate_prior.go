@@ -4,12 +4,12 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"path/filepath"
 
 	"github.com/spf13/cobra"
 
 	"github.com/nullius-dev/nullius/internal/diag"
+	"github.com/nullius-dev/nullius/internal/readlimit"
 	"github.com/nullius-dev/nullius/validators/prior"
 )
 
@@ -44,7 +44,7 @@ and then against the semantic PRIOR rules of the close-prior gate; every
 finding carries its JSON pointer and line:column. 'nullius explain PRIOR0NN'
 documents each rule.` + rootHelp(k.needsRoot) + `
 
-Exit codes: 0 no error finding, 1 error findings, 2 usage or I/O error.`,
+Exit codes: 0 no error finding, 1 error findings, 2 usage or I/O error.` + limitsHelp,
 			Args: cobra.MinimumNArgs(1),
 			RunE: func(cmd *cobra.Command, args []string) error {
 				if err := f.check(); err != nil {
@@ -96,13 +96,20 @@ root: --project-root, else the nearest ancestor of the file that holds a
 which is itself a finding.`
 }
 
-// readInput reads a file named on the command line ("-" is not accepted
-// here); a missing or unreadable file is a one-line exit-2 error.
-func readInput(path string) ([]byte, error) {
-	b, err := os.ReadFile(path)
+// readInput reads a JSON file named on the command line ("-" is not
+// accepted here); a missing, unreadable or oversized file is a one-line
+// exit-2 error.
+func readInput(path string) ([]byte, error) { return readInputKind(path, readlimit.JSON) }
+
+// readInputKind is readInput with the size cap of kind.
+func readInputKind(path string, kind readlimit.Kind) ([]byte, error) {
+	b, err := readlimit.ReadFile(path, kind)
+	var tl *readlimit.TooLargeError
 	switch {
 	case err == nil:
 		return b, nil
+	case errors.As(err, &tl):
+		return nil, &exitErr{code: exitError, msg: err.Error()}
 	case errors.Is(err, fs.ErrNotExist):
 		return nil, &exitErr{code: exitError, msg: fmt.Sprintf("%q does not exist", path)}
 	case errors.Is(err, fs.ErrPermission):

@@ -12,6 +12,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/nullius-dev/nullius/internal/diag"
+	"github.com/nullius-dev/nullius/internal/readlimit"
 	"github.com/nullius-dev/nullius/pipeline/writeback"
 )
 
@@ -51,7 +52,7 @@ identical write is reported with a WARNING; --new-write mints a fresh key
 (the derived key plus a random suffix); --idempotency-key reuses one.
 
 Exit codes: 0 written or replayed, 1 the store refused the write (lifecycle,
-idempotency conflict, schema), 2 refused locally or infrastructure failure.`,
+idempotency conflict, schema), 2 refused locally or infrastructure failure.` + limitsHelp,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			for _, req := range []struct{ flag, val string }{
@@ -130,13 +131,20 @@ idempotency conflict, schema), 2 refused locally or infrastructure failure.`,
 // readPosterior reads the payload from a file or stdin.
 func (a *app) readPosterior(path string) ([]byte, string, error) {
 	if path == "-" || path == "" {
-		b, err := io.ReadAll(a.stdin)
+		b, err := io.ReadAll(io.LimitReader(a.stdin, readlimit.MaxSmall+1))
 		if err != nil {
 			return nil, "", &exitErr{code: exitError, msg: "cannot read the posterior from stdin: " + err.Error()}
 		}
+		if len(b) > readlimit.MaxSmall {
+			return nil, "", &exitErr{code: exitError, msg: (&readlimit.TooLargeError{Path: "stdin", Max: readlimit.MaxSmall, Label: readlimit.Small.Name()}).Error()}
+		}
 		return b, "stdin", nil
 	}
-	b, err := os.ReadFile(path)
+	b, err := readlimit.ReadFile(path, readlimit.Small)
+	var tl *readlimit.TooLargeError
+	if errors.As(err, &tl) {
+		return nil, "", &exitErr{code: exitError, msg: err.Error()}
+	}
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, "", &exitErr{code: exitError, msg: fmt.Sprintf("posterior JSON not found: %q", path)}
 	}

@@ -50,9 +50,10 @@ type Options struct {
 // Result says what happened.
 type Result struct {
 	MatchID string
-	Winner  string // "a", "b" or "tie"
-	Tier    int    // 10, 3, or 0 for a tie
-	Edited  []string
+	Winner  string   // "a", "b" or "tie"
+	Tier    int      // 10, 3, or 0 for a tie
+	Edited  []string // the modules edited, A's then B's
+	Refs    []string // project:// references of both packages, recorded in the artifact
 	Message string
 }
 
@@ -97,58 +98,119 @@ func Absorb(opts Options, checks Checks) (*Result, error) {
 	if m.written {
 		return nil, refuse("match %s is already absorbed (observation_write.written is true); a match reaches the belief layer exactly once", m.id)
 	}
-	res := &Result{MatchID: m.id, Winner: m.winner}
-	tier := Tier(m.votes)
-	if m.winner == "tie" {
+	res := &Result{MatchID: m.id, Winner: m.winner, Tier: m.tier}
+	if m.tier == 0 {
 		res.Message = fmt.Sprintf("match %s is a tie: no observation is produced and nothing was changed", m.id)
 		return res, nil
 	}
-	res.Tier = tier
-	root, err := projectRoot(opts)
+	pkgA, pkgB, root, err := resolveDirs(opts)
 	if err != nil {
 		return nil, err
 	}
-	sides := []side{{pkg: opts.APackage, node: m.a, other: m.b, won: m.winner == "a"}, {pkg: opts.BPackage, node: m.b, other: m.a, won: m.winner == "b"}}
-	if filepath.Clean(opts.APackage) == filepath.Clean(opts.BPackage) {
-		return nil, refuse("--a-package and --b-package name the same package %q; a match compares two ideas", opts.APackage)
+	// The references are computed before anything is edited, so a package
+	// outside the project refuses the step instead of failing it halfway.
+	var refs []string
+	for _, p := range []string{pkgA, pkgB} {
+		ref, err := packageRef(root, p)
+		if err != nil {
+			return nil, err
+		}
+		refs = append(refs, ref)
 	}
-	anchorPath := relOrAbs(root, opts.Artifact)
+	sides := []side{{pkg: opts.APackage, node: m.a, other: m.b, won: m.winner == "a"}, {pkg: opts.BPackage, node: m.b, other: m.a, won: m.winner == "b"}}
+	anchor := anchorPath(root, opts.Artifact)
 	for i := range sides {
 		s := &sides[i]
 		if s.module, err = checks.Module(s.pkg); err != nil {
 			return nil, refuse("package %s: %v", s.pkg, err)
 		}
+		fi, err := os.Stat(s.module)
+		if err != nil {
+			return nil, err
+		}
+		s.mode = fi.Mode().Perm()
 		if s.orig, err = os.ReadFile(s.module); err != nil {
 			return nil, err
 		}
-		if bytes.Contains(s.orig, []byte(marker(m.id))) {
+		if holdsMatch(s.orig, m.id) {
 			return nil, refuse("%s already holds match %s; a match is absorbed exactly once", s.module, m.id)
 		}
 		if !bindsWorth.Match(s.orig) {
 			return nil, refuse("%s does not bind 'worth' at module level; absorb appends an update of worth there", s.module)
 		}
-		if err := lintClean(checks, s.pkg, "before the edit"); err != nil {
+		if s.errCount, err = lintClean(checks, s.pkg, "before the edit"); err != nil {
 			return nil, err
 		}
-		s.next = append(append([]byte{}, s.orig...), block(m, *s, tier, anchorPath)...)
+		s.next = append(append([]byte{}, s.orig...), block(m, *s, anchor)...)
 	}
 	if err := applyAll(sides, checks); err != nil {
 		return nil, err
 	}
-	refs := []string{packageRef(root, opts.APackage), packageRef(root, opts.BPackage)}
-	updated, err := markWritten(m.doc, strings.Join(refs, " "))
-	if err == nil {
-		err = atomicfile.WriteFile(opts.Artifact, updated, 0o644)
-	}
-	if err != nil {
+	if err := recordWritten(opts.Artifact, data, m.doc, strings.Join(refs, " ")); err != nil {
 		rollback(sides)
 		return nil, fmt.Errorf("could not record the absorption in %s, both packages restored: %w", opts.Artifact, err)
 	}
 	for _, s := range sides {
 		res.Edited = append(res.Edited, s.module)
 	}
-	res.Message = fmt.Sprintf("match %s: %s win for idea %s (tier %d) absorbed into both graphs; observation_write.written set", m.id, map[int]string{10: "unanimous", 3: "split"}[tier], m.winner, tier)
+	res.Refs = refs
+	winnerID := map[string]string{"a": m.a, "b": m.b}[m.winner]
+	res.Message = fmt.Sprintf("match %s: %s win for idea %s %s (tier %d) absorbed into both graphs; observation_write.written set", m.id, kindOf(m.tier), strings.ToUpper(m.winner), winnerID, m.tier)
 	return res, nil
+}
+
+// kindOf names a tier as the protocol's mapping table does.
+func kindOf(tier int) string {
+	if tier == 10 {
+		return "unanimous"
+	}
+	return "split"
+}
+
+// resolveDirs resolves both packages and the project root (symlink-free, as
+// extraction does) and refuses two names for one package.
+func resolveDirs(opts Options) (a, b, root string, err error) {
+	if a, err = extract.ResolveDir(opts.APackage); err != nil {
+		return "", "", "", fmt.Errorf("--a-package: %w", err)
+	}
+	if b, err = extract.ResolveDir(opts.BPackage); err != nil {
+		return "", "", "", fmt.Errorf("--b-package: %w", err)
+	}
+	if a == b {
+		return "", "", "", refuse("--a-package and --b-package name the same package %q; a match compares two ideas", opts.APackage)
+	}
+	if opts.ProjectRoot != "" {
+		if root, err = extract.ResolveDir(opts.ProjectRoot); err != nil {
+			return "", "", "", fmt.Errorf("--project-root: %w", err)
+		}
+		return a, b, root, nil
+	}
+	root, ok := extract.FindProjectRoot(a)
+	if !ok {
+		return "", "", "", refuse("no project root found: no ancestor of %s contains .nullius/ (pass --project-root)", opts.APackage)
+	}
+	return a, b, root, nil
+}
+
+// recordWritten sets observation_write in the artifact, refusing when the
+// file changed since it was validated: the splice is of the checked bytes.
+func recordWritten(path string, checked []byte, doc *jsonloc.Doc, ref string) error {
+	fi, err := os.Stat(path)
+	if err != nil {
+		return err
+	}
+	now, err := os.ReadFile(path)
+	if err != nil {
+		return err
+	}
+	if !bytes.Equal(now, checked) {
+		return errors.New("the artifact changed while it was being absorbed")
+	}
+	updated, err := markWritten(doc, ref)
+	if err != nil {
+		return err
+	}
+	return atomicfile.WriteFile(path, updated, fi.Mode().Perm())
 }
 
 type side struct {
@@ -156,34 +218,51 @@ type side struct {
 	won              bool
 	module           string
 	orig, next       []byte
+	mode             os.FileMode // kept across the atomic replace
 	written          bool
+	errCount         int // error findings before the edit, suppressed ones included
 }
 
 var bindsWorth = regexp.MustCompile(`(?m)^worth\s*(:[^=\n]*)?=`)
 
-func lintClean(checks Checks, pkg, when string) error {
+// lintClean runs the discipline on pkg and refuses on any blocking error.
+// It returns how many error findings there are, suppressed ones included,
+// so the check after the edit can tell whether the appended block added
+// one: an inline ignore written for some other line must not let a broken
+// update of worth through.
+func lintClean(checks Checks, pkg, when string) (int, error) {
 	ds, err := checks.Lint(pkg)
 	if err != nil {
-		return err
+		return 0, err
 	}
 	if diag.HasBlocking(ds) {
-		return &Refusal{Msg: fmt.Sprintf("package %s does not lint clean %s; nothing was absorbed", pkg, when), Diagnostics: ds}
+		return 0, &Refusal{Msg: fmt.Sprintf("package %s does not lint clean %s; nothing was absorbed", pkg, when), Diagnostics: ds}
 	}
-	return nil
+	n := 0
+	for _, d := range ds {
+		if d.Severity == diag.Error {
+			n++
+		}
+	}
+	return n, nil
 }
 
 // applyAll writes every side, lints each edited package, and restores all
 // of them if anything fails.
 func applyAll(sides []side, checks Checks) error {
 	for i := range sides {
-		if err := atomicfile.WriteFile(sides[i].module, sides[i].next, 0o644); err != nil {
+		if err := atomicfile.WriteFile(sides[i].module, sides[i].next, sides[i].mode); err != nil {
 			rollback(sides)
 			return err
 		}
 		sides[i].written = true
 	}
 	for _, s := range sides {
-		if err := lintClean(checks, s.pkg, "after the edit"); err != nil {
+		n, err := lintClean(checks, s.pkg, "after the edit")
+		if err == nil && n > s.errCount {
+			err = &Refusal{Msg: fmt.Sprintf("package %s has %d suppressed error findings after the edit, %d before; nothing was absorbed", s.pkg, n, s.errCount)}
+		}
+		if err != nil {
 			rollback(sides)
 			var r *Refusal
 			if errors.As(err, &r) {
@@ -198,7 +277,7 @@ func applyAll(sides []side, checks Checks) error {
 func rollback(sides []side) {
 	for _, s := range sides {
 		if s.written {
-			_ = atomicfile.WriteFile(s.module, s.orig, 0o644)
+			_ = atomicfile.WriteFile(s.module, s.orig, s.mode)
 		}
 	}
 }
@@ -222,52 +301,26 @@ func readMatch(data []byte) (*match, error) {
 		}
 	}
 	panel, _ := obj["panel"].([]any)
+	var votes []string
 	for _, e := range panel {
 		entry, _ := e.(map[string]any)
-		switch entry["vote"] {
-		case "a":
-			m.votes[0]++
-		case "b":
-			m.votes[1]++
-		case "tie":
-			m.votes[2]++
-		}
+		v, _ := entry["vote"].(string)
+		votes = append(votes, v)
+	}
+	if m.tally, err = vm.Tally(votes); err != nil {
+		return nil, err
 	}
 	out, _ := obj["outcome"].(map[string]any)
 	m.winner, _ = out["winner"].(string)
-	if m.winner != tally(m.votes) {
-		return nil, fmt.Errorf("outcome.winner %q does not match the panel tally %q", m.winner, tally(m.votes))
+	if m.winner != m.tally.Winner {
+		return nil, fmt.Errorf("outcome.winner %q does not match the panel tally %q", m.winner, m.tally.Winner)
+	}
+	if m.tier, _, err = vm.Tier(m.tally); err != nil {
+		return nil, err
 	}
 	ow, _ := obj["observation_write"].(map[string]any)
 	m.written, _ = ow["written"].(bool)
 	return m, nil
-}
-
-func tally(v [3]int) string {
-	switch {
-	case v[0] > v[1]:
-		return "a"
-	case v[1] > v[0]:
-		return "b"
-	}
-	return "tie"
-}
-
-// Tier maps votes (a, b, tie) to the protocol's likelihood tier: 10 for a
-// unanimous win, 3 for a split win, 0 for a tie. Unanimous means the loser
-// has no vote AND the winner holds a majority of the whole panel: the
-// reference also calls [a, tie, tie] unanimous (W28), one judge of three
-// carrying a substantial grade; nullius grades it a split win.
-func Tier(v [3]int) int {
-	n := v[0] + v[1] + v[2]
-	win, lose := max(v[0], v[1]), min(v[0], v[1])
-	switch {
-	case v[0] == v[1]:
-		return 0
-	case lose == 0 && 2*win > n:
-		return 10
-	}
-	return 3
 }
 
 // grade returns (p_e_given_h, p_e_given_not_h) as literal text.
@@ -282,40 +335,57 @@ func grade(tier int, raise bool) (string, string) {
 	return h, nh
 }
 
-func marker(id string) string { return "# nullius: absorbed pairwise match " + id }
+// marker opens an appended block. It must not start with "# nullius:",
+// which is the inline-directive prefix the linter parses.
+func marker(id string) string { return "# absorbed pairwise match " + id }
+
+// holdsMatch reports whether a module already carries match id: the block's
+// marker, or its evidence family written by hand.
+func holdsMatch(src []byte, id string) bool {
+	return bytes.Contains(src, []byte(marker(id))) || regexp.MustCompile(`evidence_family\s*:\s*pairwise-match-`+id+`\s*;`).Match(src)
+}
 
 // block renders the statements appended to one side's module.
-func block(m *match, s side, tier int, anchorPath string) []byte {
+func block(m *match, s side, artifactAt string) []byte {
+	tier := m.tier
 	v := "pairwise_match_" + m.id
 	fam := "pairwise-match-" + m.id
-	anchor := fmt.Sprintf("anchor: pairwise_match_v1 %s at %s", m.id, anchorPath)
-	kind := map[int]string{10: "unanimous", 3: "split"}[tier]
+	anchor := fmt.Sprintf("anchor: pairwise_match_v1 %s at %s", m.id, artifactAt)
+	kind := kindOf(tier)
 	var content, reasoning string
 	if s.won {
-		content = fmt.Sprintf("In pairwise match %s a judge panel preferred this idea over idea %s on the committed criteria (%d votes to %d, %d ties).", m.id, s.other, votesFor(m, s.node), votesFor(m, s.other), m.votes[2])
+		content = fmt.Sprintf("In pairwise match %s a judge panel preferred this idea over idea %s on the committed criteria (%d votes to %d, %s).", m.id, s.other, votesFor(m, s.node), votesFor(m, s.other), ties(m.tally.Ties))
 		reasoning = fmt.Sprintf("reader_reasoning: a %s panel win over idea %s is %d times as likely if this idea merits sustained effort as if it does not. ", kind, s.other, tier)
 	} else {
-		content = fmt.Sprintf("In pairwise match %s a judge panel preferred idea %s over this idea on the committed criteria (%d votes to %d, %d ties).", m.id, s.other, votesFor(m, s.other), votesFor(m, s.node), m.votes[2])
+		content = fmt.Sprintf("In pairwise match %s a judge panel preferred idea %s over this idea on the committed criteria (%d votes to %d, %s).", m.id, s.other, votesFor(m, s.other), votesFor(m, s.node), ties(m.tally.Ties))
 		reasoning = fmt.Sprintf("reader_reasoning: a %s panel loss to idea %s is %d times as likely if this idea does not merit sustained effort as if it does. ", kind, s.other, tier)
 	}
 	family := fmt.Sprintf("evidence_family: %s; correlation_model: single; ", fam)
 	h, nh := grade(tier, s.won)
 	var b strings.Builder
-	fmt.Fprintf(&b, "\n\n%s (appended by nullius match absorb; the artifact is the record)\n", marker(m.id))
+	fmt.Fprintf(&b, "\n\n%s (appended by 'nullius match absorb'; the match artifact is the record)\n", marker(m.id))
 	b.WriteString("from gaia.engine.lang import claim, infer, observe  # noqa: E402\n\n")
 	fmt.Fprintf(&b, "%s = claim(\n    %s,\n    title=%s,\n)\n", v, pyQuote(content), pyQuote(v))
-	fmt.Fprintf(&b, "observe(\n    %s,\n    rationale=(\n        %s\n        %s\n    ),\n)\n", v,
-		pyQuote(family+"the panel outcome is recorded in the match artifact. "), pyQuote(anchor))
+	fmt.Fprintf(&b, "observe(\n    %s,\n    rationale=(\n        %s\n        %s\n        %s\n    ),\n)\n", v,
+		pyQuote("reader_reasoning: the match artifact records every judge's vote and anchored arguments. "), pyQuote(family), pyQuote(anchor))
 	fmt.Fprintf(&b, "infer(\n    %s,\n    hypothesis=worth,\n    p_e_given_h=%s,\n    p_e_given_not_h=%s,\n    rationale=(\n        %s\n        %s\n        %s\n    ),\n)\n",
 		v, h, nh, pyQuote(reasoning), pyQuote(family), pyQuote(anchor))
 	return []byte(b.String())
 }
 
+// ties says how many judges called the match a tie, in words.
+func ties(n int) string {
+	if n == 1 {
+		return "1 tie"
+	}
+	return fmt.Sprintf("%d ties", n)
+}
+
 func votesFor(m *match, node string) int {
 	if node == m.a {
-		return m.votes[0]
+		return m.tally.A
 	}
-	return m.votes[1]
+	return m.tally.B
 }
 
 // pyQuote renders s as a double-quoted Python string literal.
@@ -370,54 +440,30 @@ func leadingSpace(src []byte, line int) string {
 	return string(l[:len(l)-len(bytes.TrimLeft(l, " \t"))])
 }
 
-func projectRoot(opts Options) (string, error) {
-	if opts.ProjectRoot != "" {
-		return filepath.Abs(opts.ProjectRoot)
-	}
-	dir, err := filepath.Abs(opts.APackage)
-	if err != nil {
-		return "", err
-	}
-	for d := dir; ; {
-		if fi, err := os.Stat(filepath.Join(d, ".nullius")); err == nil && fi.IsDir() {
-			return d, nil
-		}
-		parent := filepath.Dir(d)
-		if parent == d {
-			return "", refuse("no project root found: no ancestor of %s contains .nullius/ (pass --project-root)", opts.APackage)
-		}
-		d = parent
-	}
-}
-
-func relOrAbs(root, path string) string {
+// anchorPath is where the anchor says the artifact is: relative to the
+// project root when it sits under it (resolved like the root, so a symlinked
+// temp dir does not turn it absolute), else its absolute path.
+func anchorPath(root, path string) string {
 	abs, err := filepath.Abs(path)
 	if err != nil {
 		return filepath.ToSlash(path)
 	}
-	if rel, err := filepath.Rel(root, abs); err == nil && !strings.HasPrefix(rel, "..") {
-		return filepath.ToSlash(rel)
+	if real, err := filepath.EvalSymlinks(abs); err == nil {
+		abs = real
+	}
+	if rel, err := extract.RelPath(abs, root); err == nil {
+		return rel
 	}
 	return filepath.ToSlash(abs)
 }
 
-// packageRef is the project:// reference of a package directory (without a
-// pin: the pin changes when the package is recompiled after absorption).
-func packageRef(root, pkg string) string {
-	return "project://" + encodePath(relOrAbs(root, pkg))
-}
-
-// encodePath percent-encodes a path as the reference does: keep A-Z a-z
-// 0-9 _ . - ~ and /, encode every other byte as %XX.
-func encodePath(p string) string {
-	var b strings.Builder
-	for i := 0; i < len(p); i++ {
-		c := p[i]
-		if c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || strings.IndexByte("_.-~/", c) >= 0 {
-			b.WriteByte(c)
-		} else {
-			fmt.Fprintf(&b, "%%%02X", c)
-		}
+// packageRef is the project:// reference of a resolved package directory,
+// encoded as extraction encodes it but without a pin: the pin changes when
+// the package is recompiled after absorption.
+func packageRef(root, pkg string) (string, error) {
+	rel, err := extract.RelPath(pkg, root)
+	if err != nil {
+		return "", refuse("package %s: %v (project root %s); absorb records project:// references relative to the root", pkg, err, root)
 	}
-	return b.String()
+	return "project://" + extract.PercentEncode(rel), nil
 }

@@ -46,6 +46,7 @@ type fixture struct {
 	root, a, b, art string
 	lintCalls       int
 	failLint        string // lint fails when a module contains this
+	onLint          func(call int)
 }
 
 func setup(t *testing.T, art string) *fixture {
@@ -73,6 +74,9 @@ func (fx *fixture) checks() Checks {
 		},
 		Lint: func(pkg string) ([]diag.Diagnostic, error) {
 			fx.lintCalls++
+			if fx.onLint != nil {
+				fx.onLint(fx.lintCalls)
+			}
 			src, _ := os.ReadFile(filepath.Join(pkg, "src", "idea", "__init__.py"))
 			if fx.failLint != "" && bytes.Contains(src, []byte(fx.failLint)) {
 				return []diag.Diagnostic{{Code: "GAIA011", Severity: diag.Error}}, nil
@@ -164,6 +168,11 @@ func TestRefusalsLeaveEverythingUntouched(t *testing.T) {
 			os.WriteFile(filepath.Join(fx.b, "src", "idea", "__init__.py"), []byte("x = 1\n"), 0o644)
 		},
 		"winner mismatch": func(fx *fixture) { os.WriteFile(fx.art, []byte(artifact([]string{"a", "a", "a"}, "b", false)), 0o644) },
+		"family already present": func(fx *fixture) {
+			os.WriteFile(filepath.Join(fx.b, "src", "idea", "__init__.py"), []byte(module+"# evidence_family : pairwise-match-mmmmmmmm ;\n"), 0o644)
+		},
+		"no project root": func(fx *fixture) { os.Remove(filepath.Join(fx.root, ".nullius")) },
+		"short panel":     func(fx *fixture) { os.WriteFile(fx.art, []byte(artifact([]string{"a", "a"}, "a", false)), 0o644) },
 	}
 	for name, mutate := range cases {
 		t.Run(name, func(t *testing.T) {
@@ -184,13 +193,74 @@ func TestRefusalsLeaveEverythingUntouched(t *testing.T) {
 	}
 }
 
+// TestTier: the tier comes from validators/match (W28: a unanimous win
+// needs the loser at zero votes AND a strict majority of the whole panel).
+// TestArtifactChangedMidwayRestoresBoth: the artifact is spliced from the
+// bytes that were validated; if it changed meanwhile, both modules go back.
+func TestArtifactChangedMidwayRestoresBoth(t *testing.T) {
+	fx := setup(t, artifact([]string{"a", "a", "a"}, "a", false))
+	os.Chmod(filepath.Join(fx.a, "src", "idea", "__init__.py"), 0o600)
+	fx.onLint = func(call int) {
+		if call == 4 { // the last lint, after both edits
+			os.WriteFile(fx.art, []byte(artifact([]string{"a", "a", "a"}, "a", false)+" "), 0o644)
+		}
+	}
+	_, err := Absorb(fx.opts(), fx.checks())
+	if err == nil || !strings.Contains(err.Error(), "changed while it was being absorbed") || !strings.Contains(err.Error(), "both packages restored") {
+		t.Fatalf("err = %v", err)
+	}
+	for _, pkg := range []string{fx.a, fx.b} {
+		if read(t, filepath.Join(pkg, "src", "idea", "__init__.py")) != module {
+			t.Fatalf("%s not restored", pkg)
+		}
+	}
+	if fi, _ := os.Stat(filepath.Join(fx.a, "src", "idea", "__init__.py")); fi.Mode().Perm() != 0o600 {
+		t.Fatalf("mode %v not kept", fi.Mode())
+	}
+}
+
+func TestPackageRefusals(t *testing.T) {
+	fx := setup(t, artifact([]string{"a", "a", "a"}, "a", false))
+	for name, opts := range map[string]Options{
+		"same package":    {Artifact: fx.art, APackage: fx.a, BPackage: fx.a + "/."},
+		"outside root":    {Artifact: fx.art, APackage: fx.a, BPackage: fx.b, ProjectRoot: fx.a},
+		"root is package": {Artifact: fx.art, APackage: fx.a, BPackage: fx.b, ProjectRoot: filepath.Join(fx.root, "graphs", "a-gaia")},
+	} {
+		_, err := Absorb(opts, fx.checks())
+		var r *Refusal
+		if !errors.As(err, &r) {
+			t.Errorf("%s: want a refusal, got %v", name, err)
+		}
+	}
+	if _, err := Absorb(Options{Artifact: fx.art, APackage: filepath.Join(fx.root, "nope"), BPackage: fx.b}, fx.checks()); err == nil || errors.As(err, new(*Refusal)) {
+		t.Errorf("missing package: want an I/O error, got %v", err)
+	}
+	if read(t, fx.art) != artifact([]string{"a", "a", "a"}, "a", false) {
+		t.Fatal("a refusal changed the artifact")
+	}
+}
+
 func TestTier(t *testing.T) {
 	for _, c := range []struct {
 		v    [3]int
 		want int
-	}{{[3]int{3, 0, 0}, 10}, {[3]int{1, 0, 2}, 3}, {[3]int{2, 0, 1}, 10}, {[3]int{2, 1, 0}, 3}, {[3]int{1, 1, 1}, 0}, {[3]int{0, 4, 1}, 10}} {
-		if got := Tier(c.v); got != c.want {
-			t.Errorf("Tier(%v) = %d, want %d", c.v, got, c.want)
+	}{{[3]int{3, 0, 0}, 10}, {[3]int{1, 0, 2}, 3}, {[3]int{2, 0, 1}, 10}, {[3]int{2, 1, 0}, 3}, {[3]int{1, 1, 1}, 0}, {[3]int{0, 4, 1}, 10}, {[3]int{1, 0, 4}, 3}, {[3]int{0, 2, 2}, 3}} {
+		var votes []string
+		for i, name := range []string{"a", "b", "tie"} {
+			for range c.v[i] {
+				votes = append(votes, name)
+			}
+		}
+		winner := map[bool]string{true: "a", false: "b"}[c.v[0] > c.v[1]]
+		if c.v[0] == c.v[1] {
+			winner = "tie"
+		}
+		m, err := readMatch([]byte(artifact(votes, winner, false)))
+		if err != nil {
+			t.Fatalf("%v: %v", c.v, err)
+		}
+		if m.tier != c.want {
+			t.Errorf("tier of %v = %d, want %d", c.v, m.tier, c.want)
 		}
 	}
 }
@@ -199,4 +269,36 @@ func TestPyQuote(t *testing.T) {
 	if got := pyQuote("a\"b\\c\nd\x01é"); got != `"a\"b\\c\nd\u0001é"` {
 		t.Fatalf("pyQuote = %s", got)
 	}
+}
+
+// FuzzReadMatch: arbitrary artifact bytes never panic the reader, and a
+// match it accepts can be marked written without breaking the JSON or
+// touching any byte before observation_write.
+func FuzzReadMatch(f *testing.F) {
+	f.Add([]byte(artifact([]string{"a", "a", "tie"}, "a", false)))
+	f.Add([]byte(artifact([]string{"a", "b", "tie"}, "tie", false)))
+	f.Add([]byte(`{"match_id": "mmmmmmmm", "observation_write": {"written": false}, "panel": [{"vote": "a"}]}`))
+	f.Add([]byte(`{"observation_write":{"written":false}}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		m, err := readMatch(data)
+		if err != nil {
+			return
+		}
+		out, err := markWritten(m.doc, "project://x project://y")
+		if err != nil {
+			return
+		}
+		doc, err := jsonloc.Parse(out, jsonloc.Options{})
+		if err != nil {
+			t.Fatalf("marked artifact does not parse: %v", err)
+		}
+		ow, _ := doc.Value.(map[string]any)["observation_write"].(map[string]any)
+		if ow["written"] != true || ow["gaia_package_ref"] != "project://x project://y" {
+			t.Fatalf("observation_write = %v", ow)
+		}
+		start, _, _ := m.doc.Range("/observation_write")
+		if !bytes.Equal(out[:start], data[:start]) {
+			t.Fatal("bytes before observation_write changed")
+		}
+	})
 }

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/nullius-dev/nullius/internal/atomicfile"
+	"github.com/nullius-dev/nullius/internal/readlimit"
 	vm "github.com/nullius-dev/nullius/validators/match"
 )
 
@@ -70,6 +71,18 @@ func assemble(o AssembleOptions) (*Assembled, error) {
 	if o.Templates == (Templates{}) {
 		o.Templates = DefaultTemplates()
 	}
+	// The work directories stay locked from the first read to the write,
+	// so a concurrent render or panel cannot change what was checked.
+	var lk locks
+	defer lk.release()
+	// Materials first, then the panel directory: the order `match panel`
+	// takes them in.
+	if err := lk.add(o.MaterialsDir); err != nil {
+		return nil, err
+	}
+	if err := lk.add(filepath.Dir(filepath.Clean(o.VotesDir))); err != nil {
+		return nil, err
+	}
 	commitment, matchID, err := checkInputs(&o)
 	if err != nil {
 		return nil, err
@@ -89,6 +102,19 @@ func assemble(o AssembleOptions) (*Assembled, error) {
 		return nil, err
 	}
 	if err := checkOverrideTaint(report, votes); err != nil {
+		return nil, err
+	}
+	// The rematch guard and the write form one critical section under the
+	// matches directory's lock: two assemblies of one pair racing each other
+	// would otherwise both pass the guard and write two artifacts.
+	matches := filepath.Join(o.CampaignDir, "artifacts", "matches")
+	if err := contained(o.CampaignDir, filepath.Join("artifacts", "matches")); err != nil {
+		return nil, err
+	}
+	if err := os.MkdirAll(matches, 0o755); err != nil {
+		return nil, fmt.Errorf("could not create %q: %w", matches, err)
+	}
+	if err := lk.add(matches); err != nil {
 		return nil, err
 	}
 	if err := rematchGuard(o.CampaignDir, o.IdeaA, o.IdeaB, o.Rationale); err != nil {
@@ -239,6 +265,9 @@ func mustGet(o vm.Object, k string) any { v, _ := o.Get(k); return v }
 // same criteria with another committed_at cannot stand in for it.
 func crossCheckMaterials(dir string, commitment vm.Object, a, b string) (vm.Object, error) {
 	mc, err := LoadCommitment(filepath.Join(dir, "commitment.json"), "materials commitment.json")
+	if tooLarge(err) {
+		return nil, err
+	}
 	if err != nil {
 		return nil, refuse("materials cross-check: %v", err)
 	}
@@ -251,6 +280,9 @@ func crossCheckMaterials(dir string, commitment vm.Object, a, b string) (vm.Obje
 	for _, side := range []struct{ label, node string }{{"a", a}, {"b", b}} {
 		p := filepath.Join(dir, "statement_"+side.label+".md")
 		text, err := readText(p)
+		if tooLarge(err) {
+			return nil, err
+		}
 		if err != nil {
 			return nil, refuse("materials cross-check: %s is missing or unreadable: %v", p, err)
 		}
@@ -281,7 +313,7 @@ func readPanelReport(votesDir, materialsDir, hash string, t Templates) (vm.Objec
 	if _, err := os.Stat(p); err != nil {
 		return nil, refuse("panel run report not found next to the votes (%s)", p)
 	}
-	v, err := readJSON(p, "panel run report")
+	v, err := readJSON(p, "panel run report", readlimit.JSON)
 	if err != nil {
 		return nil, err
 	}
@@ -295,6 +327,9 @@ func readPanelReport(votesDir, materialsDir, hash string, t Templates) (vm.Objec
 	wc, _ := rep.Get("word_cap")
 	cap64, _ := asInt(wc)
 	m, err := LoadMaterials(materialsDir, int(cap64))
+	if tooLarge(err) {
+		return nil, err
+	}
 	if err != nil {
 		return nil, refuse("%s: could not rebuild the judge prompt from %s: %v", p, materialsDir, err)
 	}
@@ -379,7 +414,7 @@ func checkVotes(files []string, hash string, committedAt time.Time, report vm.Ob
 	fams := map[string]bool{}
 	seats := map[int64]bool{}
 	for _, f := range files {
-		v, err := readJSON(f, "vote record")
+		v, err := readJSON(f, "vote record", readlimit.Small)
 		if err != nil {
 			return nil, err
 		}
@@ -492,7 +527,10 @@ func rematchGuard(campaignDir, a, b, rationale string) error {
 	files, _ := filepath.Glob(filepath.Join(campaignDir, "artifacts", "matches", "match-*.json"))
 	sort.Strings(files)
 	for _, f := range files {
-		v, err := readJSON(f, "earlier match artifact")
+		v, err := readJSON(f, "earlier match artifact", readlimit.JSON)
+		if tooLarge(err) {
+			return err
+		}
 		if err != nil {
 			return refuse("the rematch guard cannot read %s (%v); fix or move it before assembling another match", f, err)
 		}

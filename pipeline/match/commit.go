@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/nullius-dev/nullius/internal/atomicfile"
+	"github.com/nullius-dev/nullius/internal/readlimit"
 	vm "github.com/nullius-dev/nullius/validators/match"
 )
 
@@ -16,7 +17,10 @@ func isUTF8(b []byte) bool { return utf8.Valid(b) }
 
 // LoadCriteriaFile reads a --criteria-file: a JSON array of strings.
 func LoadCriteriaFile(path string) (any, error) {
-	b, err := os.ReadFile(path)
+	b, err := readlimit.ReadFile(path, readlimit.Small)
+	if tooLarge(err) {
+		return nil, err
+	}
 	if err != nil {
 		return nil, refuse("cannot read --criteria-file %s: %v", path, err)
 	}
@@ -40,6 +44,11 @@ func Commit(out string, criteria any, now Clock) (vm.Object, error) {
 	}
 	if err := os.MkdirAll(filepath.Dir(out), 0o755); err != nil {
 		return nil, fmt.Errorf("could not create %q: %w", filepath.Dir(out), err)
+	}
+	var lk locks
+	defer lk.release()
+	if err := lk.add(filepath.Dir(out)); err != nil {
+		return nil, err
 	}
 	if err := atomicfile.WriteNew(out, vm.Marshal(c), 0o644); err != nil {
 		if errors.Is(err, fs.ErrExist) {

@@ -4,9 +4,9 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
-	"os"
 	"path/filepath"
 
+	"github.com/nullius-dev/nullius/internal/readlimit"
 	vm "github.com/nullius-dev/nullius/validators/match"
 )
 
@@ -115,7 +115,7 @@ func (p *panel) readReplies() ([]reply, error) {
 	var replies []reply
 	digests := map[string]int{}
 	for i, f := range p.o.NativeVotes {
-		b, err := os.ReadFile(f)
+		b, err := readlimit.ReadFile(f, readlimit.Small)
 		replies = append(replies, reply{n: i + 1, data: b, err: err})
 		if err != nil {
 			continue

@@ -14,10 +14,10 @@ package match
 import (
 	"errors"
 	"fmt"
-	"os"
 	"strings"
 	"time"
 
+	"github.com/nullius-dev/nullius/internal/readlimit"
 	vm "github.com/nullius-dev/nullius/validators/match"
 )
 
@@ -60,10 +60,15 @@ func (c Clock) now() time.Time {
 	return c().UTC()
 }
 
-// readJSON reads and strictly decodes a JSON file (duplicate keys refused).
-func readJSON(path, what string) (any, error) {
-	b, err := os.ReadFile(path)
+// readJSON reads and strictly decodes a JSON file (duplicate keys refused)
+// of at most k's size cap. An oversized file is a plain error (exit 2, an
+// I/O failure), not a protocol refusal.
+func readJSON(path, what string, k readlimit.Kind) (any, error) {
+	b, err := readlimit.ReadFile(path, k)
 	if err != nil {
+		if tooLarge(err) {
+			return nil, err
+		}
 		return nil, refuse("cannot read %s %s: %v", what, path, err)
 	}
 	d, err := vm.Decode(b)
@@ -76,10 +81,10 @@ func readJSON(path, what string) (any, error) {
 	return d.Value, nil
 }
 
-// readText reads a UTF-8 text file with universal newlines, as the
+// readText reads a UTF-8 Markdown material with universal newlines, as the
 // reference's read_text does.
 func readText(path string) (string, error) {
-	b, err := os.ReadFile(path)
+	b, err := readlimit.ReadFile(path, readlimit.Markdown)
 	if err != nil {
 		return "", err
 	}
@@ -87,4 +92,11 @@ func readText(path string) (string, error) {
 		return "", fmt.Errorf("%s is not UTF-8 text", path)
 	}
 	return vm.UniversalNewlines(string(b)), nil
+}
+
+// tooLarge reports a size-cap refusal, which every step passes up
+// unwrapped so the user sees the one clear message and exit status 2.
+func tooLarge(err error) bool {
+	var tl *readlimit.TooLargeError
+	return errors.As(err, &tl)
 }

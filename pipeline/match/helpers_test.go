@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/nullius-dev/nullius/internal/readlimit"
 	vm "github.com/nullius-dev/nullius/validators/match"
 )
 
@@ -111,7 +112,7 @@ func opts(dir string, r Runner, env map[string]string) PanelOptions {
 
 func readObj(t *testing.T, p string) vm.Object {
 	t.Helper()
-	v, err := readJSON(p, "test file")
+	v, err := readJSON(p, "test file", readlimit.JSON)
 	must(t, err)
 	return v.(vm.Object)
 }

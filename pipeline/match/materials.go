@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/nullius-dev/nullius/internal/readlimit"
 	vm "github.com/nullius-dev/nullius/validators/match"
 )
 
@@ -23,7 +24,7 @@ func DefaultTemplates() Templates {
 
 // LoadCommitment reads and validates a commitment file.
 func LoadCommitment(path, what string) (vm.Object, error) {
-	v, err := readJSON(path, what)
+	v, err := readJSON(path, what, readlimit.Small)
 	if err != nil {
 		return nil, err
 	}
@@ -45,6 +46,11 @@ func LoadMaterials(dir string, wordCap int) (*vm.Materials, error) {
 	texts := map[string]string{}
 	for _, n := range names {
 		p := filepath.Join(dir, n)
+		// A file linked in from elsewhere could change under the
+		// materials' lock (issue 7).
+		if err := contained(dir, n); err != nil {
+			return nil, err
+		}
 		fi, err := os.Stat(p)
 		if err != nil || !fi.Mode().IsRegular() {
 			return nil, refuse("materials file missing: %s", p)
@@ -53,6 +59,9 @@ func LoadMaterials(dir string, wordCap int) (*vm.Materials, error) {
 			continue
 		}
 		t, err := readText(p)
+		if tooLarge(err) {
+			return nil, err
+		}
 		if err != nil {
 			return nil, refuse("cannot read %s: %v", p, err)
 		}

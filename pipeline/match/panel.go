@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/nullius-dev/nullius/internal/atomicfile"
+	"github.com/nullius-dev/nullius/internal/readlimit"
 	vm "github.com/nullius-dev/nullius/validators/match"
 )
 
@@ -90,6 +91,13 @@ func RunPanel(o PanelOptions) error {
 	if o.Runner == nil {
 		o.Runner = ExecRunner{}
 	}
+	// The materials are locked while they are read and the panel runs, the
+	// panel directory (created first if need be) while it is written.
+	var lk locks
+	defer lk.release()
+	if err := lk.add(o.MaterialsDir); err != nil {
+		return err
+	}
 	m, err := LoadMaterials(o.MaterialsDir, o.WordCap)
 	if err != nil {
 		return err
@@ -101,6 +109,14 @@ func RunPanel(o PanelOptions) error {
 	if err := os.MkdirAll(o.OutDir, 0o755); err != nil {
 		return fmt.Errorf("could not create %q: %w", o.OutDir, err)
 	}
+	if err := lk.add(o.OutDir); err != nil {
+		return err
+	}
+	for _, sub := range []string{"votes", "raw"} {
+		if err := contained(o.OutDir, sub); err != nil {
+			return err
+		}
+	}
 	prompt, err := RenderPrompt(m, o.Templates)
 	if err != nil {
 		return err
@@ -108,7 +124,8 @@ func RunPanel(o PanelOptions) error {
 	p := &panel{o: &o, m: m, prompt: prompt,
 		promptP: filepath.Join(o.OutDir, "judge_prompt.md"), systemP: filepath.Join(o.OutDir, "judge_system.md")}
 	if len(o.NativeVotes) > 0 {
-		if old, err := os.ReadFile(p.promptP); err == nil && string(old) != prompt.File {
+		// A prompt file over the cap cannot be the rendering either.
+		if old, err := readlimit.Read(p.promptP, "judge prompt", readlimit.MaxMarkdown); (err == nil && string(old) != prompt.File) || tooLarge(err) {
 			return refuse("%s reflects an earlier rendering of the materials; the native replies were formed against a different prompt. Re-run with --render-prompt-only, give the new prompt to the native seats, then inject their replies", p.promptP)
 		}
 	}
@@ -538,6 +555,9 @@ func (p *panel) runFamily(f vm.Family) seat {
 
 // attempt runs one invocation and returns the payload or a failure reason.
 func (p *panel) attempt(f vm.Family, dir string) (vm.Object, string, []any, *int, string) {
+	if rel, err := filepath.Rel(p.o.OutDir, dir); err != nil || contained(p.o.OutDir, rel) != nil {
+		return nil, "", []any{}, nil, fmt.Sprintf("invocation error: %s leads outside the panel directory %s", dir, p.o.OutDir)
+	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, "", []any{}, nil, "invocation error: " + err.Error()
 	}
@@ -568,7 +588,10 @@ func (p *panel) attempt(f vm.Family, dir string) (vm.Object, string, []any, *int
 	}
 	reply := out.Stdout
 	if cmd.ReplyFile != "" {
-		reply, _ = os.ReadFile(cmd.ReplyFile)
+		var err error
+		if reply, err = readlimit.Read(cmd.ReplyFile, "judge reply", maxOutput); tooLarge(err) {
+			return nil, label, argv, &exit, err.Error()
+		}
 	} else {
 		_ = atomicfile.WriteFile(filepath.Join(dir, "vote_raw.txt"), reply, 0o644)
 	}
@@ -596,7 +619,7 @@ func (p *panel) parseReply(reply []byte) (vm.Object, string) {
 }
 
 func metaModel(dir string) string {
-	v, err := readJSON(filepath.Join(dir, "meta.json"), "meta.json")
+	v, err := readJSON(filepath.Join(dir, "meta.json"), "meta.json", readlimit.Small)
 	if err != nil {
 		return ""
 	}
@@ -678,7 +701,7 @@ func (p *panel) checkEcho(o vm.Object) string {
 // injected collects the cross-family native vote (§4.9).
 func (p *panel) injected(f vm.Family, file string) seat {
 	s := seat{key: f.Label, family: f.Label}
-	b, err := os.ReadFile(file)
+	b, err := readlimit.ReadFile(file, readlimit.Small)
 	if err != nil {
 		s.reason = "cannot read injected vote file: " + err.Error()
 		return s

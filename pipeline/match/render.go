@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 
 	"github.com/nullius-dev/nullius/internal/atomicfile"
+	"github.com/nullius-dev/nullius/internal/readlimit"
 	vm "github.com/nullius-dev/nullius/validators/match"
 )
 
@@ -25,8 +26,16 @@ func Render(o RenderOptions) (*Summary, error) {
 	if o.CardA == "" || o.CardB == "" {
 		return nil, refuse("--card-a and --card-b are required for rendering modes")
 	}
+	var lk locks
+	defer lk.release()
+	if err := lk.add(o.MaterialsDir); err != nil {
+		return nil, err
+	}
 	cpath := filepath.Join(o.MaterialsDir, "commitment.json")
 	commitment, err := LoadCommitment(cpath, "commitment.json")
+	if tooLarge(err) {
+		return nil, err
+	}
 	if err != nil {
 		if e, ok := err.(*Error); ok && len(e.Msg) > 0 && fileMissing(cpath) {
 			return nil, refuse("%s not found; run nullius match commit first (the reference: commit_criteria.py first)", cpath)
@@ -36,7 +45,7 @@ func Render(o RenderOptions) (*Summary, error) {
 	type out struct{ path, text string }
 	var outs, reqs []out
 	for _, side := range []struct{ label, path, node string }{{"a", o.CardA, o.NodeA}, {"b", o.CardB, o.NodeB}} {
-		v, err := readJSON(side.path, "idea card")
+		v, err := readJSON(side.path, "idea card", readlimit.JSON)
 		if err != nil {
 			return nil, err
 		}

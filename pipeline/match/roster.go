@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/nullius-dev/nullius/internal/readlimit"
 	vm "github.com/nullius-dev/nullius/validators/match"
 )
 
@@ -86,7 +87,10 @@ func presentFile(p string) (bool, error) {
 }
 
 func loadRoster(p string) (*vm.Roster, error) {
-	b, err := os.ReadFile(p)
+	b, err := readlimit.ReadFile(p, readlimit.Small)
+	if tooLarge(err) {
+		return nil, err
+	}
 	if err != nil {
 		return nil, refuse("cannot read roster %s: %v", p, err)
 	}

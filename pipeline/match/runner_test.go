@@ -109,3 +109,27 @@ func TestHonestJudgeAgrees(t *testing.T) {
 		t.Error(rep)
 	}
 }
+
+// Issue 7: runner commands run without a shell. A --runner template full
+// of shell syntax is split into words and every word reaches the program
+// literally: nothing is substituted, redirected, piped, globbed or chained.
+func TestRunnerCommandsRunWithoutAShell(t *testing.T) {
+	dir := t.TempDir()
+	marker := filepath.Join(dir, "pwned")
+	tmpl := `/bin/echo "$(touch ` + marker + `)" '$HOME' ` + "`touch " + marker + "`" + ` ';' touch ` + marker + ` '|' cat '>' ` + filepath.Join(dir, "redirected") + ` ` + filepath.Join(dir, "*") + ` && touch ` + marker
+	argv, err := ShellSplit(tmpl)
+	must(t, err)
+	out := ExecRunner{}.Run(context.Background(), Command{Argv: argv, Env: childEnv(), Timeout: 10 * time.Second})
+	if out.Err != nil || out.ExitCode != 0 {
+		t.Fatalf("%+v", out)
+	}
+	want := "$(touch " + marker + ") $HOME `touch " + marker + "` ; touch " + marker + " | cat > " + filepath.Join(dir, "redirected") + " " + filepath.Join(dir, "*") + " && touch " + marker + "\n"
+	if string(out.Stdout) != want {
+		t.Errorf("stdout %q\nwant   %q", out.Stdout, want)
+	}
+	for _, p := range []string{marker, filepath.Join(dir, "redirected")} {
+		if _, err := os.Stat(p); err == nil {
+			t.Errorf("%s exists: a shell ran the command", p)
+		}
+	}
+}

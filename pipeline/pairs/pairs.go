@@ -2,11 +2,13 @@
 // node store (`nodes_latest.json`) and the match artifacts already written.
 //
 // The default rules of the protocol: only eligible nodes play (archived,
-// parked and blocked nodes do not); posterior neighbours meet first, so a
-// match is as informative as it can be; a cold-start node (no posterior yet)
-// plays as if it sat at the posterior median of the warm nodes; a pair that
-// already has a match artifact is never proposed again (a rematch is a
-// deliberate act with a rationale, see `nullius match assemble`).
+// parked and blocked nodes do not, nor a node whose lifecycle_state is
+// missing or unknown); a cold-start node (no posterior yet) plays the warm
+// node nearest the posterior median of the warm nodes, and is served first;
+// the other nodes meet their posterior neighbours, so a match is as
+// informative as it can be; a pair that already has a match artifact is never
+// proposed again (a rematch is a deliberate act with a rationale, see
+// `nullius match assemble`).
 package pairs
 
 import (
@@ -31,6 +33,9 @@ var excluded = map[string]string{
 	"waiting_activation": "parked (waiting_activation)",
 	"admission_blocked":  "blocked (admission_blocked)",
 }
+
+// eligible lifecycle states of idea_node_v1 (the node plays).
+var eligibleStates = map[string]bool{"candidate": true, "admission_review": true, "admitted": true, "needs_refresh": true}
 
 var shortID = regexp.MustCompile(`^[0123456789abcdefghjkmnpqrstvwxyz]{8}$`)
 
@@ -76,6 +81,10 @@ func LoadNodes(path string) ([]Node, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
+	if len(doc.Duplicates) > 0 {
+		line, col := doc.LocateKey(doc.Duplicates[0])
+		return nil, fmt.Errorf("%s:%d:%d: key %q appears twice in one object; the last one would silently win", path, line, col, lastToken(doc.Duplicates[0]))
+	}
 	top, ok := doc.Value.(map[string]any)
 	if !ok {
 		return nil, fmt.Errorf("%s: nodes file must be a JSON object (the engine's node map or a {\"nodes\": ...} wrapper)", path)
@@ -110,6 +119,12 @@ func LoadNodes(path string) ([]Node, error) {
 	return nodes, nil
 }
 
+// lastToken is the last reference token of a JSON pointer, unescaped.
+func lastToken(ptr string) string {
+	tok := ptr[strings.LastIndexByte(ptr, '/')+1:]
+	return strings.ReplaceAll(strings.ReplaceAll(tok, "~1", "/"), "~0", "~")
+}
+
 func sortedValues(m map[string]any) ([]any, []string) {
 	keys := make([]string, 0, len(m))
 	for k := range m {
@@ -134,7 +149,10 @@ func decodeNode(obj map[string]any, key string) (Node, error) {
 	if key != "" && id != key {
 		return Node{}, fmt.Errorf("node stored under key %q says node_id %q", key, id)
 	}
-	state, _ := obj["lifecycle_state"].(string)
+	state, ok := obj["lifecycle_state"].(string)
+	if _, present := obj["lifecycle_state"]; present && !ok {
+		return Node{}, fmt.Errorf("node %s: lifecycle_state must be a string", id)
+	}
 	n := Node{ID: id, State: state}
 	switch p := obj["posterior"].(type) {
 	case nil:
@@ -158,9 +176,16 @@ func decodeNode(obj map[string]any, key string) (Node, error) {
 // unordered node-id pairs already matched. A file that cannot be read as a
 // match is an error: a corrupt artifact must not silently allow a rematch.
 func LoadMatched(dir string) ([][2]string, error) {
-	files, err := filepath.Glob(filepath.Join(dir, "match-*.json"))
+	// ReadDir, not Glob: a directory name holding [ or * is not a pattern.
+	entries, err := os.ReadDir(dir)
 	if err != nil {
 		return nil, err
+	}
+	var files []string
+	for _, e := range entries {
+		if name := e.Name(); strings.HasPrefix(name, "match-") && strings.HasSuffix(name, ".json") {
+			files = append(files, filepath.Join(dir, name))
+		}
 	}
 	sort.Strings(files)
 	var out [][2]string
@@ -191,9 +216,11 @@ func key(a, b string) [2]string {
 	return [2]string{a, b}
 }
 
-// Propose plans the next round: a set of disjoint pairs, posterior
-// neighbours first. With all=true it lists every eligible unmatched pair,
-// ranked, instead of one round.
+// Propose plans the next round: a set of disjoint pairs. Cold-start nodes
+// are served first, each by the unused warm node nearest the posterior
+// median it has not met yet; the remaining nodes then meet their posterior
+// neighbours, nearest first. With all=true it lists every eligible unmatched
+// pair instead, ranked by distance.
 func Propose(nodes []Node, matched [][2]string, all bool) Plan {
 	var plan Plan
 	var eligible []Node
@@ -209,6 +236,14 @@ func Propose(nodes []Node, matched [][2]string, all bool) Plan {
 			plan.Skipped = append(plan.Skipped, Skip{n.ID, why})
 			continue
 		}
+		if !eligibleStates[n.State] {
+			why := fmt.Sprintf("unknown lifecycle_state %q", n.State)
+			if n.State == "" {
+				why = "no lifecycle_state"
+			}
+			plan.Skipped = append(plan.Skipped, Skip{n.ID, why})
+			continue
+		}
 		eligible = append(eligible, n)
 		if n.Posterior != nil {
 			warm = append(warm, *n.Posterior)
@@ -221,42 +256,51 @@ func Propose(nodes []Node, matched [][2]string, all bool) Plan {
 		done[m] = true
 	}
 	plan.Matched = slices.Clone(matched)
-	score := func(n Node) (float64, bool) {
-		if n.Posterior == nil {
-			return plan.Median, true
+	pair := func(x, y Node) Pair {
+		if y.ID < x.ID {
+			x, y = y, x
 		}
-		return *n.Posterior, false
+		sx, cx := plan.score(x)
+		sy, cy := plan.score(y)
+		return Pair{A: x.ID, B: y.ID, ScoreA: sx, ScoreB: sy, ColdA: cx, ColdB: cy, Distance: distance(sx, sy)}
 	}
 	var cands []Pair
 	for i := range eligible {
 		for j := i + 1; j < len(eligible); j++ {
-			x, y := eligible[i], eligible[j]
-			if y.ID < x.ID {
-				x, y = y, x
+			if !done[key(eligible[i].ID, eligible[j].ID)] {
+				cands = append(cands, pair(eligible[i], eligible[j]))
 			}
-			if done[key(x.ID, y.ID)] {
-				continue
-			}
-			sx, cx := score(x)
-			sy, cy := score(y)
-			cands = append(cands, Pair{A: x.ID, B: y.ID, ScoreA: sx, ScoreB: sy, ColdA: cx, ColdB: cy, Distance: math.Abs(sx - sy)})
 		}
 	}
-	// Neighbours first; among equals, warm pairs before cold starts (their
-	// scores are real), then by ids for a deterministic order.
-	slices.SortFunc(cands, func(p, q Pair) int {
-		return cmp.Or(
-			cmp.Compare(p.Distance, q.Distance),
-			cmp.Compare(coldCount(p), coldCount(q)),
-			strings.Compare(p.A, q.A),
-			strings.Compare(p.B, q.B),
-		)
-	})
+	sortPairs(cands)
 	if all {
 		plan.Pairs = cands
 		return plan
 	}
 	used := map[string]bool{}
+	// Cold starts first: the warm nodes in order of closeness to the
+	// median, each cold node (by id) taking the first it has not met.
+	var cold, byMedian []Node
+	for _, n := range eligible {
+		if n.Posterior == nil {
+			cold = append(cold, n)
+		} else {
+			byMedian = append(byMedian, n)
+		}
+	}
+	slices.SortFunc(cold, func(p, q Node) int { return strings.Compare(p.ID, q.ID) })
+	slices.SortFunc(byMedian, func(p, q Node) int {
+		return cmp.Or(cmp.Compare(distance(*p.Posterior, plan.Median), distance(*q.Posterior, plan.Median)), strings.Compare(p.ID, q.ID))
+	})
+	for _, c := range cold {
+		for _, w := range byMedian {
+			if !used[w.ID] && !done[key(c.ID, w.ID)] {
+				used[c.ID], used[w.ID] = true, true
+				plan.Pairs = append(plan.Pairs, pair(c, w))
+				break
+			}
+		}
+	}
 	for _, p := range cands {
 		if used[p.A] || used[p.B] {
 			continue
@@ -265,6 +309,37 @@ func Propose(nodes []Node, matched [][2]string, all bool) Plan {
 		plan.Pairs = append(plan.Pairs, p)
 	}
 	return plan
+}
+
+// score is the posterior a node plays at: its own, or the median for a
+// cold start.
+func (plan *Plan) score(n Node) (float64, bool) {
+	if n.Posterior == nil {
+		return plan.Median, true
+	}
+	return *n.Posterior, false
+}
+
+// distance is |x - y| rounded to 12 decimals, so float noise (0.8 - 0.78 is
+// 0.020000000000000018) neither reorders equal gaps nor shows in the output.
+func distance(x, y float64) float64 {
+	return math.Round(math.Abs(x-y)*1e12) / 1e12
+}
+
+// sortPairs orders pairs nearest first, except that two cold starts meet
+// last (their distance 0 says nothing: both only stand at the median); among
+// equals, warm pairs before cold starts (their scores are real), then by
+// ids for a deterministic order.
+func sortPairs(ps []Pair) {
+	slices.SortFunc(ps, func(p, q Pair) int {
+		return cmp.Or(
+			cmp.Compare(coldCount(p)/2, coldCount(q)/2),
+			cmp.Compare(p.Distance, q.Distance),
+			cmp.Compare(coldCount(p), coldCount(q)),
+			strings.Compare(p.A, q.A),
+			strings.Compare(p.B, q.B),
+		)
+	})
 }
 
 func coldCount(p Pair) int {
@@ -289,5 +364,6 @@ func median(xs []float64) float64 {
 	if len(s)%2 == 1 {
 		return s[m]
 	}
-	return (s[m-1] + s[m]) / 2
+	// Rounded like distances, so (0.4 + 0.78) / 2 is 0.59, not 0.5900000000000001.
+	return math.Round((s[m-1]+s[m])/2*1e12) / 1e12
 }

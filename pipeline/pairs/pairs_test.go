@@ -57,10 +57,107 @@ func TestProposeAllRanksEveryUnmatchedPair(t *testing.T) {
 }
 
 func TestMedianWithoutWarmNodes(t *testing.T) {
-	plan := Propose([]Node{{ID: "aaaaaaaa"}, {ID: "bbbbbbbb"}}, nil, false)
-	if plan.Median != 0.5 || len(plan.Pairs) != 1 {
+	plan := Propose([]Node{{ID: "aaaaaaaa", State: "candidate"}, {ID: "bbbbbbbb", State: "candidate"}}, nil, false)
+	if plan.Median != 0.5 || len(plan.Pairs) != 1 || !plan.Pairs[0].ColdA || plan.Pairs[0].ScoreB != 0.5 {
 		t.Fatalf("plan %+v", plan)
 	}
+}
+
+// TestColdStartsServedFirst: a cold start takes the warm node at the median
+// even when that node has a warm neighbour at distance 0; two cold starts
+// take the two warm nodes nearest the median, not each other.
+func TestColdStartsServedFirst(t *testing.T) {
+	nodes := []Node{
+		{ID: "aaaaaaaa", State: "admitted", Posterior: f(0.5)},
+		{ID: "bbbbbbbb", State: "admitted", Posterior: f(0.5)},
+		{ID: "cccccccc", State: "admitted", Posterior: f(0.9)},
+		{ID: "dddddddd", State: "admitted", Posterior: f(0.1)},
+		{ID: "eeeeeeee", State: "candidate"},
+		{ID: "ffffffff", State: "needs_refresh"},
+	}
+	plan := Propose(nodes, [][2]string{key("eeeeeeee", "aaaaaaaa")}, false)
+	got := pairIDs(plan)
+	// median 0.5; e already met a, so e takes b; f takes a; c-d remain.
+	want := []string{"bbbbbbbb-eeeeeeee", "aaaaaaaa-ffffffff", "cccccccc-dddddddd"}
+	if !reflect.DeepEqual(got, want) {
+		t.Fatalf("pairs %v, want %v", got, want)
+	}
+	if p := plan.Pairs[2]; p.Distance != 0.8 || p.ColdA || p.ColdB {
+		t.Fatalf("c-d pair %+v", p)
+	}
+}
+
+// TestColdStartsMeetEachOtherLast: cold starts outnumbering warm nodes pair
+// among themselves once every warm node is taken.
+func TestColdStartsMeetEachOtherLast(t *testing.T) {
+	nodes := []Node{
+		{ID: "aaaaaaaa", State: "admitted", Posterior: f(0.6)},
+		{ID: "bbbbbbbb", State: "candidate"},
+		{ID: "cccccccc", State: "candidate"},
+		{ID: "dddddddd", State: "candidate"},
+	}
+	got := pairIDs(Propose(nodes, nil, false))
+	want := []string{"aaaaaaaa-bbbbbbbb", "cccccccc-dddddddd"}
+	if !reflect.DeepEqual(got, want) {
+		t.Fatalf("pairs %v, want %v", got, want)
+	}
+}
+
+// TestAllRanksColdPairsLast: with --all, two cold starts (distance 0 only
+// because both stand at the median) come after every pair with a warm node.
+func TestAllRanksColdPairsLast(t *testing.T) {
+	nodes := []Node{
+		{ID: "aaaaaaaa", State: "admitted", Posterior: f(0.6)},
+		{ID: "bbbbbbbb", State: "admitted", Posterior: f(0.1)},
+		{ID: "cccccccc", State: "candidate"},
+		{ID: "dddddddd", State: "candidate"},
+	}
+	got := pairIDs(Propose(nodes, nil, true))
+	// median 0.35: every warm-cold pair is at 0.25, a-b at 0.5, c-d last.
+	want := []string{"aaaaaaaa-cccccccc", "aaaaaaaa-dddddddd", "bbbbbbbb-cccccccc", "bbbbbbbb-dddddddd", "aaaaaaaa-bbbbbbbb", "cccccccc-dddddddd"}
+	if !reflect.DeepEqual(got, want) {
+		t.Fatalf("pairs %v, want %v", got, want)
+	}
+}
+
+func TestUnknownStatesAreSkipped(t *testing.T) {
+	nodes := []Node{
+		{ID: "aaaaaaaa", State: "admitted", Posterior: f(0.6)},
+		{ID: "bbbbbbbb", State: "Admitted", Posterior: f(0.6)},
+		{ID: "cccccccc", Posterior: f(0.6)},
+		{ID: "aaaaaaaa", State: "admitted", Posterior: f(0.6)},
+	}
+	plan := Propose(nodes, nil, false)
+	var skipped []string
+	for _, s := range plan.Skipped {
+		skipped = append(skipped, s.ID+":"+s.Reason)
+	}
+	want := []string{`bbbbbbbb:unknown lifecycle_state "Admitted"`, "cccccccc:no lifecycle_state", "aaaaaaaa:listed twice"}
+	if !reflect.DeepEqual(skipped, want) || len(plan.Pairs) != 0 {
+		t.Fatalf("skipped %v pairs %v", skipped, plan.Pairs)
+	}
+}
+
+// TestDistanceRounding: float noise neither reorders equal gaps nor shows.
+func TestDistanceRounding(t *testing.T) {
+	nodes := []Node{
+		{ID: "aaaaaaaa", State: "admitted", Posterior: f(0.8)},
+		{ID: "bbbbbbbb", State: "admitted", Posterior: f(0.78)},
+		{ID: "cccccccc", State: "admitted", Posterior: f(0.5)},
+		{ID: "dddddddd", State: "admitted", Posterior: f(0.48)},
+	}
+	plan := Propose(nodes, nil, true)
+	if plan.Pairs[0].Distance != 0.02 || plan.Pairs[1].Distance != 0.02 || plan.Pairs[0].A != "aaaaaaaa" {
+		t.Fatalf("pairs %+v", plan.Pairs[:2])
+	}
+}
+
+func pairIDs(plan Plan) []string {
+	var got []string
+	for _, p := range plan.Pairs {
+		got = append(got, p.A+"-"+p.B)
+	}
+	return got
 }
 
 func TestLoadNodesShapes(t *testing.T) {
@@ -85,6 +182,12 @@ func TestLoadNodesShapes(t *testing.T) {
 		"value.json": `{"aaaaaaaa": {"posterior": {"value": 1.5}}}`,
 		"node.json":  `{"nodes": [3]}`,
 		"mismatch":   `{"aaaaaaaa": {"node_id": "bbbbbbbb"}}`,
+		"dup.json":   `{"aaaaaaaa": {"lifecycle_state": "admitted"}, "aaaaaaaa": {"lifecycle_state": "archived"}}`,
+		"state.json": `{"aaaaaaaa": {"lifecycle_state": 3}}`,
+		"post.json":  `{"aaaaaaaa": {"posterior": 0.5}}`,
+		"nan.json":   `{"aaaaaaaa": {"posterior": {"value": "0.5"}}}`,
+		"nodes.json": `{"nodes": "x"}`,
+		"bad.json":   `{`,
 	}
 	for name, src := range bad {
 		p := filepath.Join(dir, name)
@@ -96,7 +199,10 @@ func TestLoadNodesShapes(t *testing.T) {
 }
 
 func TestLoadMatchedRefusesCorruptArtifacts(t *testing.T) {
-	dir := t.TempDir()
+	dir := filepath.Join(t.TempDir(), "m[1]*")
+	os.Mkdir(dir, 0o755)
+	os.WriteFile(filepath.Join(dir, "notes.json"), []byte(`[]`), 0o644)
+	os.Mkdir(filepath.Join(dir, "match-11111111.work"), 0o755)
 	os.WriteFile(filepath.Join(dir, "match-11111111.json"), []byte(`{"idea_a_node_id": "bbbbbbbb", "idea_b_node_id": "aaaaaaaa"}`), 0o644)
 	got, err := LoadMatched(dir)
 	if err != nil || len(got) != 1 || got[0] != [2]string{"aaaaaaaa", "bbbbbbbb"} {
@@ -118,6 +224,28 @@ func FuzzLoadNodes(f *testing.F) {
 		nodes, err := LoadNodes(p)
 		if err == nil {
 			Propose(nodes, nil, false)
+		}
+	})
+}
+
+// FuzzLoadMatched: arbitrary artifact bytes never panic the reader; what it
+// accepts is an ordered pair of short ids, and what it refuses says why.
+func FuzzLoadMatched(f *testing.F) {
+	f.Add([]byte(`{"idea_a_node_id": "bbbbbbbb", "idea_b_node_id": "aaaaaaaa"}`))
+	f.Add([]byte(`{"idea_a_node_id": "bbbbbbbb"}`))
+	f.Add([]byte("\xff"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		dir := t.TempDir()
+		os.WriteFile(filepath.Join(dir, "match-11111111.json"), data, 0o644)
+		got, err := LoadMatched(dir)
+		if err != nil {
+			if !strings.Contains(err.Error(), "corrupt match artifact") {
+				t.Fatalf("refusal does not say why: %v", err)
+			}
+			return
+		}
+		if len(got) != 1 || got[0][0] > got[0][1] || !shortID.MatchString(got[0][0]) || !shortID.MatchString(got[0][1]) {
+			t.Fatalf("LoadMatched = %v", got)
 		}
 	})
 }

@@ -9,13 +9,13 @@ import (
 	"io/fs"
 	"maps"
 	"math"
-	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
 
 	"github.com/nullius-dev/nullius/internal/jsonloc"
+	"github.com/nullius-dev/nullius/internal/readlimit"
 )
 
 // Graph is the drawable view of a compiled package: the claims, the infer
@@ -87,7 +87,7 @@ var ErrNoGraph = errors.New("cannot read the compiled graph")
 // recorded in Graph.Notes.
 func Load(pkg string) (*Graph, error) {
 	irPath := filepath.Join(pkg, ".gaia", "ir.json")
-	irSrc, err := os.ReadFile(irPath)
+	irSrc, err := readlimit.ReadFile(irPath, readlimit.JSON)
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
 			return nil, fmt.Errorf("%w: %q does not exist; compile the package first (gaia build compile, then gaia run infer)", ErrNoGraph, irPath)
@@ -104,7 +104,7 @@ func Load(pkg string) (*Graph, error) {
 		g.Package = filepath.Base(filepath.Clean(pkg))
 	}
 	bPath := filepath.Join(pkg, ".gaia", "beliefs.json")
-	bSrc, err := os.ReadFile(bPath)
+	bSrc, err := readlimit.ReadFile(bPath, readlimit.JSON)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 		g.Notes = append(g.Notes, "no .gaia/beliefs.json: posteriors are not shown (run gaia run infer)")

@@ -2,10 +2,10 @@ package report
 
 import (
 	"errors"
-	"os"
 	"strings"
 
 	"github.com/nullius-dev/nullius/internal/diag"
+	"github.com/nullius-dev/nullius/internal/readlimit"
 )
 
 // CheckPosteriors reports every display the posterior normalizer would
@@ -58,7 +58,7 @@ func CheckLinks(path, text, root string) ([]diag.Diagnostic, error) {
 // CheckReportFile runs both checks on a report file, as writeback does
 // before a write (§3.2 steps 10–12).
 func CheckReportFile(path, root string) ([]diag.Diagnostic, error) {
-	b, err := os.ReadFile(path)
+	b, err := readlimit.ReadFile(path, readlimit.Markdown)
 	if err != nil {
 		return nil, err
 	}

@@ -14,6 +14,7 @@ import (
 
 	"github.com/nullius-dev/nullius/analyzers/ir"
 	"github.com/nullius-dev/nullius/internal/diag"
+	"github.com/nullius-dev/nullius/internal/readlimit"
 )
 
 // PortfolioOptions configure the portfolio status report (§5).
@@ -117,7 +118,7 @@ func LoadNodes(b []byte) ([]map[string]any, error) {
 
 // BuildPortfolio collects every row; problems become warnings, never errors.
 func BuildPortfolio(opts PortfolioOptions) (*Portfolio, error) {
-	b, err := os.ReadFile(opts.NodesPath)
+	b, err := readlimit.ReadFile(opts.NodesPath, readlimit.JSON)
 	if err != nil {
 		return nil, err
 	}
@@ -279,7 +280,7 @@ func readInside(p, root, pkg string) ([]byte, error) {
 	if err != nil || !within(real, root) || !within(real, pkg) || !fileExists(real) {
 		return nil, fmt.Errorf("%s (missing, not a file, or outside the package)", p)
 	}
-	return os.ReadFile(real)
+	return readlimit.ReadFile(real, readlimit.JSON)
 }
 
 var (

@@ -12,6 +12,7 @@ import (
 	"github.com/nullius-dev/nullius/analyzers"
 	"github.com/nullius-dev/nullius/analyzers/ir"
 	"github.com/nullius-dev/nullius/internal/diag"
+	"github.com/nullius-dev/nullius/internal/readlimit"
 	"github.com/nullius-dev/nullius/validators/prior"
 )
 
@@ -74,7 +75,7 @@ func VerifyPackage(root string, post *Posterior, discipline DisciplineFunc) (*Pa
 	if err != nil || !fi.Mode().IsRegular() {
 		return nil, refuse("gaia_package_ref does not resolve inside the project root: %s/.gaia/ir.json is not a regular file; %s", post.RelPath, refresh)
 	}
-	b, err := os.ReadFile(irReal)
+	b, err := readlimit.ReadFile(irReal, readlimit.JSON)
 	if err != nil {
 		return nil, refuse("cannot read %s: %v", irReal, err)
 	}
@@ -156,7 +157,7 @@ type disciplineRecord struct {
 // ir.json bytes, whatever the ref string says (W7). A missing sidecar, or
 // one for other bytes, defers to the discipline re-run.
 func checkSidecar(pkgDir, pin string) error {
-	b, err := os.ReadFile(filepath.Join(pkgDir, ".gaia", "discipline.json"))
+	b, err := readlimit.ReadFile(filepath.Join(pkgDir, ".gaia", "discipline.json"), readlimit.JSON)
 	if errors.Is(err, os.ErrNotExist) {
 		return nil
 	}
@@ -189,7 +190,7 @@ func recompute(pkgDir string, irBytes []byte, post *Posterior) error {
 	if err != nil || !prior.Within(real, pkgDir) {
 		return refuse("cannot verify value: %s/.gaia/beliefs.json is missing or escapes the package; re-run nullius extract", filepath.Base(pkgDir))
 	}
-	bb, err := os.ReadFile(real)
+	bb, err := readlimit.ReadFile(real, readlimit.JSON)
 	if err != nil {
 		return refuse("cannot read %s: %v", real, err)
 	}

@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/nullius-dev/nullius/internal/diag"
+	"github.com/nullius-dev/nullius/internal/readlimit"
 	"github.com/nullius-dev/nullius/validators/prior"
 )
 
@@ -84,7 +85,7 @@ func Run(ctx context.Context, o Options) (*Result, error) {
 	}
 	files := map[string][]byte{}
 	for _, p := range []string{o.Survey, o.Matrix, o.Report} {
-		b, err := os.ReadFile(p)
+		b, err := readlimit.ReadFile(p, readlimit.JSON)
 		if err != nil {
 			return nil, fmt.Errorf("close-prior gate input could not be read: %v", err)
 		}

@@ -11,6 +11,8 @@ import (
 	"regexp"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/nullius-dev/nullius/internal/readlimit"
 )
 
 // Pinned project references (`project://<path>#sha256:<hex>`) bind a number
@@ -112,7 +114,7 @@ func ResolvePinned(root, ref string) ([]byte, string, error) {
 	if err != nil || !fi.Mode().IsRegular() {
 		return nil, "", fmt.Errorf("%q target is not a file", r.Path)
 	}
-	b, err := os.ReadFile(real)
+	b, err := readlimit.ReadFile(real, readlimit.JSON)
 	if err != nil {
 		return nil, "", fmt.Errorf("%q could not be read: %v", r.Path, err)
 	}
