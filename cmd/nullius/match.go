@@ -23,6 +23,8 @@ func (a *app) matchCmd() *cobra.Command {
   nullius match panel     verify and rebuild the statements, render the judge
                           prompt, run the judge panel, write panel_run_report.json
   nullius match assemble  re-check the whole thread, tally, write pairwise_match_v1
+  nullius match absorb    carry a finished match into both ideas' Gaia graphs
+  nullius match pairs     propose the next pairs from the campaign's node store
 
 Each step runs its checks before it writes or runs anything and refuses on the
 first failure: nothing reaches a judge and no artifact is written unless every

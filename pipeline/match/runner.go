@@ -74,18 +74,25 @@ func (ExecRunner) Run(ctx context.Context, c Command) Outcome {
 	return out
 }
 
-type limitedBuffer struct{ bytes.Buffer }
+// limitedBuffer keeps the first maxOutput bytes written to it. The buffer
+// is a field, not embedded: an embedded bytes.Buffer promotes ReadFrom,
+// which io.Copy (and so os/exec) prefers to Write, and the cap would be
+// bypassed (issue 7).
+type limitedBuffer struct{ buf bytes.Buffer }
 
 func (b *limitedBuffer) Write(p []byte) (int, error) {
-	if room := maxOutput - b.Len(); room > 0 {
+	if room := maxOutput - b.buf.Len(); room > 0 {
 		if len(p) > room {
-			b.Buffer.Write(p[:room])
+			b.buf.Write(p[:room])
 		} else {
-			b.Buffer.Write(p)
+			b.buf.Write(p)
 		}
 	}
 	return len(p), nil
 }
+
+// Bytes returns what was kept.
+func (b *limitedBuffer) Bytes() []byte { return b.buf.Bytes() }
 
 // childEnv is the environment of every judge process: the caller's, plus
 // REVIEW_SWARM_NO_AUTO_CONFIG=1 so a launcher does not pick up its own

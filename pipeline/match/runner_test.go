@@ -133,3 +133,13 @@ func TestRunnerCommandsRunWithoutAShell(t *testing.T) {
 		}
 	}
 }
+
+// Issue 7: a judge that floods stdout is kept to maxOutput bytes, so a
+// runaway judge cannot fill memory.
+func TestExecRunnerCapsOutput(t *testing.T) {
+	out := ExecRunner{}.Run(context.Background(), Command{
+		Argv: []string{"/bin/sh", "-c", "head -c 12000000 /dev/zero; head -c 9000000 /dev/zero >&2"}, Env: childEnv(), Timeout: 30 * time.Second})
+	if out.Err != nil || out.ExitCode != 0 || len(out.Stdout) != maxOutput || len(out.Stderr) != maxOutput {
+		t.Fatalf("kept %d stdout and %d stderr bytes, want %d each (%v, exit %d)", len(out.Stdout), len(out.Stderr), maxOutput, out.Err, out.ExitCode)
+	}
+}

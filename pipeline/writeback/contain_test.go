@@ -77,3 +77,12 @@ func TestRPCCommandRunsWithoutAShell(t *testing.T) {
 		t.Error("a shell ran the RPC command")
 	}
 }
+
+// Issue 7: an RPC caller that floods stdout is stopped at the cap with a
+// clear error instead of filling memory.
+func TestRPCOutputIsCapped(t *testing.T) {
+	out, _, code, err := CommandCaller{Argv: []string{"/bin/sh", "-c", "head -c 70000000 /dev/zero"}}.Call(context.Background(), nil)
+	if err == nil || code != -1 || out != nil || !strings.Contains(err.Error(), "wrote more than 64 MiB to stdout") {
+		t.Fatalf("exit %d, %d bytes, %v", code, len(out), err)
+	}
+}

@@ -10,6 +10,8 @@ import (
 	"os/exec"
 	"strings"
 	"time"
+
+	"github.com/nullius-dev/nullius/internal/readlimit"
 )
 
 // Caller sends one request to the idea store's RPC program and returns what
@@ -109,11 +111,16 @@ func (c CommandCaller) Call(ctx context.Context, request []byte) ([]byte, []byte
 	defer cancel()
 	cmd := exec.CommandContext(ctx, c.Argv[0], c.Argv[1:]...)
 	cmd.Stdin = bytes.NewReader(request)
-	var out, errb bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &errb
+	// The store's reply is a JSON record; a caller that floods its output
+	// is stopped at the cap instead of filling memory (issue 7).
+	out, errb := &cappedBuffer{max: readlimit.MaxJSON}, &cappedBuffer{max: 1 << 20}
+	cmd.Stdout, cmd.Stderr = out, errb
 	err := cmd.Run()
 	if ctx.Err() != nil {
 		return out.Bytes(), errb.Bytes(), -1, fmt.Errorf("timed out after %s", t)
+	}
+	if out.over {
+		return nil, errb.Bytes(), -1, fmt.Errorf("the RPC caller wrote more than %d MiB to stdout; a store reply is one JSON record", readlimit.MaxJSON>>20)
 	}
 	var ee *exec.ExitError
 	if errors.As(err, &ee) {
@@ -199,3 +206,29 @@ func clip(b []byte) string {
 	}
 	return s
 }
+
+// cappedBuffer keeps the first max bytes written to it and notes overflow;
+// it never fails a write, so the child is not killed by EPIPE mid-reply.
+// The buffer is a field, not embedded: an embedded bytes.Buffer would
+// promote ReadFrom, which io.Copy (and so os/exec) prefers to Write,
+// bypassing the cap.
+type cappedBuffer struct {
+	buf  bytes.Buffer
+	max  int
+	over bool
+}
+
+func (b *cappedBuffer) Write(p []byte) (int, error) {
+	room := b.max - b.buf.Len()
+	if len(p) > room {
+		b.over = true
+		if room > 0 {
+			b.buf.Write(p[:room])
+		}
+		return len(p), nil
+	}
+	return b.buf.Write(p)
+}
+
+// Bytes returns what was kept.
+func (b *cappedBuffer) Bytes() []byte { return b.buf.Bytes() }
