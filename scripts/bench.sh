@@ -29,7 +29,7 @@ run_timed() {
     dt=$(calc "$t1 - $t0")
     if [ -z "$best" ] || [ "$(calc "$dt < $best")" = 1 ]; then best=$dt; fi
   done
-  local rss_kb; rss_kb=$(cat .bench/rss)
+  local rss_kb; rss_kb=$(tail -n 1 .bench/rss)
   printf '%-28s %7.3f s  %7.2f MB/s  peak RSS %6.1f MB\n' "$label" "$best" \
     "$(calc "$bytes / $best / 1000000")" "$(calc "$rss_kb / 1024")"
 }

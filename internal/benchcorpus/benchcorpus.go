@@ -166,30 +166,35 @@ func (g *gen) claim() {
 	g.printf(")\n\n")
 }
 
-func (g *gen) rationale() {
+// rationale writes a note that follows the discipline (a realistic corpus
+// is mostly clean): the sentinel the verb needs first, prose, then the
+// trailing anchor.
+func (g *gen) rationale(sentinel string) {
 	g.printf("    rationale=(\n")
+	g.printf("        %q\n", sentinel)
 	for range 2 + g.r.IntN(4) {
 		g.printf("        %q\n", g.sentence(8+g.r.IntN(8))+" ")
 	}
-	g.printf("        \"Source: https://example.org/%s\\n\"\n    ),\n", g.word())
+	g.printf("        \"anchor: https://example.org/%s\\n\"\n    ),\n", g.word())
 }
 
 func (g *gen) infer() {
 	e, h := g.someClaim(), g.someClaim()
 	gr := grades[g.r.IntN(len(grades))]
 	g.printf("infer(\n    evidence=%s,\n    hypothesis=%s,\n    p_e_given_h=%s,\n    p_e_given_not_h=%s,\n", e, h, gr[0], gr[1])
-	g.rationale()
+	g.rationale("reader_reasoning: ")
 	g.printf(")\n\n")
 }
 
 func (g *gen) observe() {
+	g.n++
 	g.printf("observe(\n    %s,\n", g.someClaim())
-	g.rationale()
+	g.rationale(fmt.Sprintf("evidence_family: %s-%d; correlation_model: single; ", g.word(), g.n))
 	g.printf(")\n\n")
 }
 
 func (g *gen) prior() {
-	g.printf("register_prior(\n    %s,\n    %.2f,\n    justification='%s',\n)\n\n", g.someClaim(), 0.1+0.8*g.r.Float64(), g.sentence(12))
+	g.printf("register_prior(\n    %s,\n    %.2f,\n    justification='%s anchor: survey table %d',\n)\n\n", g.someClaim(), 0.1+0.8*g.r.Float64(), g.sentence(12), 1+g.r.IntN(9))
 }
 
 func (g *gen) helper() {
