@@ -29,7 +29,13 @@ func (a *app) matchCmd() *cobra.Command {
 Each step runs its checks before it writes or runs anything and refuses on the
 first failure: nothing reaches a judge and no artifact is written unless every
 check before it passed. Validate any artifact with
-'nullius validate match|commitment|roster|vote|panel-report FILE...'.` + limitsHelp,
+'nullius validate match|commitment|roster|vote|panel-report FILE...'.
+
+Steps never interleave on one directory: commit, render, panel and assemble
+lock the directories they read and write (<dir>/.nullius.lock, released when
+the step ends or dies). A second step on a locked directory waits up to 10 s
+($NULLIUS_LOCK_WAIT, a duration such as 0s or 2m), then stops with exit 2,
+naming the pid of the step holding the lock.` + limitsHelp,
 	}
 	cmd.AddCommand(a.matchCommitCmd(), a.matchRenderCmd(), a.matchPanelCmd(), a.matchAssembleCmd(), a.matchAbsorbCmd(), a.matchPairsCmd())
 	return cmd

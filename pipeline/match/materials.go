@@ -1,7 +1,6 @@
 package match
 
 import (
-	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -167,5 +166,3 @@ func stringsOf(o vm.Object, k string) []string {
 type Summary struct{ Written []string }
 
 func (s *Summary) add(p string) { s.Written = append(s.Written, p) }
-
-func errf(format string, args ...any) error { return fmt.Errorf(format, args...) }
