@@ -258,7 +258,9 @@ func (p *parser) value1(ptr string, depth int) (any, error) {
 	}
 }
 
-func (p *parser) has(s string) bool { return strings.HasPrefix(string(p.src[p.pos:min(len(p.src), p.pos+len(s))]), s) }
+func (p *parser) has(s string) bool {
+	return strings.HasPrefix(string(p.src[p.pos:min(len(p.src), p.pos+len(s))]), s)
+}
 
 func (p *parser) lit(s string) bool {
 	if p.has(s) {
