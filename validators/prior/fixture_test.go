@@ -16,19 +16,6 @@ import (
 
 type jmap = map[string]any
 
-// clone deep-copies a JSON-shaped value through a round trip.
-func clone[T any](v T) T {
-	b, err := json.Marshal(v)
-	if err != nil {
-		panic(err)
-	}
-	var out T
-	if err := json.Unmarshal(b, &out); err != nil {
-		panic(err)
-	}
-	return out
-}
-
 func mustJSON(v any) []byte {
 	b, err := json.MarshalIndent(v, "", "  ")
 	if err != nil {
