@@ -3,15 +3,14 @@ package extract
 import (
 	"encoding/json"
 	"errors"
-	"github.com/nullius-dev/nullius/analyzers/ir"
-	"math"
 	"net/url"
 	"os"
 	"path/filepath"
 	"regexp"
-	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/nullius-dev/nullius/analyzers/ir"
 )
 
 // TestPercentEncode holds the golden encodings of §3.6 and §6.
@@ -101,51 +100,6 @@ func TestRelPath(t *testing.T) {
 	}
 }
 
-// TestPyFloat pins Python's repr(float) for the shapes a belief can take.
-func TestPyFloat(t *testing.T) {
-	tests := []struct {
-		in   float64
-		want string
-	}{
-		{0.5, "0.5"},
-		{1, "1.0"},
-		{0, "0.0"},
-		{math.Copysign(0, -1), "-0.0"},
-		{0.8499370175790979, "0.8499370175790979"},
-		{0.9374212719738726, "0.9374212719738726"},
-		{0.30000000000000004, "0.30000000000000004"},
-		{0.0001, "0.0001"},
-		{0.00001, "1e-05"},
-		{1.5e-7, "1.5e-07"},
-		{123.0, "123.0"},
-		{1e15, "1000000000000000.0"},
-		{1e16, "1e+16"},
-		{1.2345678901234568e+17, "1.2345678901234568e+17"},
-		{1e100, "1e+100"},
-		{5e-324, "5e-324"},
-	}
-	for _, tt := range tests {
-		if got := PyFloat(tt.in); got != tt.want {
-			t.Errorf("PyFloat(%v) = %q, want %q", tt.in, got, tt.want)
-		}
-	}
-}
-
-func TestPyString(t *testing.T) {
-	tests := []struct{ in, want string }{
-		{"project://a%20b#sha256:00", `"project://a%20b#sha256:00"`},
-		{`q"\`, `"q\"\\"`},
-		{"<&>", `"<&>"`},
-		{"é\x7f\x01\n", `"\u00e9\u007f\u0001\n"`},
-		{"𝄞", `"\ud834\udd1e"`},
-	}
-	for _, tt := range tests {
-		if got := PyString(tt.in); got != tt.want {
-			t.Errorf("PyString(%q) = %s, want %s", tt.in, got, tt.want)
-		}
-	}
-}
-
 // TestPosteriorJSON is the byte-exact output of §3.2 step 13 plus the W9
 // field, as Python's json.dumps(indent=2, sort_keys=True) prints it.
 func TestPosteriorJSON(t *testing.T) {
@@ -178,23 +132,6 @@ func FuzzPercentEncode(f *testing.F) {
 		dec, err := url.PathUnescape(enc)
 		if err != nil || dec != s {
 			t.Fatalf("PercentEncode(%q) = %q decodes to %q, %v", s, enc, dec, err)
-		}
-	})
-}
-
-// FuzzPyFloat: the repr parses back to the same float.
-func FuzzPyFloat(f *testing.F) {
-	for _, v := range []float64{0, 1, 0.5, 0.8499370175790979, 1e-5, 1e16, 5e-324} {
-		f.Add(v)
-	}
-	f.Fuzz(func(t *testing.T, v float64) {
-		if math.IsNaN(v) || math.IsInf(v, 0) {
-			return
-		}
-		s := PyFloat(v)
-		back, err := strconv.ParseFloat(s, 64)
-		if err != nil || back != v {
-			t.Fatalf("PyFloat(%v) = %q parses to %v, %v", v, s, back, err)
 		}
 	})
 }

@@ -2,9 +2,10 @@ package writeback
 
 import (
 	"bytes"
-	"math"
 	"strings"
 	"testing"
+
+	"github.com/nullius-dev/nullius/internal/pyfmt"
 )
 
 // Golden vectors computed with the reference (close-prior-and-writeback.md
@@ -21,22 +22,11 @@ func TestDeriveKeyGoldenVectors(t *testing.T) {
 		{0.00001, "1e-05", "idea-posterior-5c5b850c7cae680790f2c93e8aa42f2e"},
 		{0, "0.0", "idea-posterior-066a392500c18efc3ede6dc89c4132b9"},
 	} {
-		if got := PyRepr(tc.value); got != tc.repr {
-			t.Errorf("PyRepr(%v) = %q, want %q", tc.value, got, tc.repr)
+		if got := pyfmt.Repr(tc.value); got != tc.repr {
+			t.Errorf("pyfmt.Repr(%v) = %q, want %q", tc.value, got, tc.repr)
 		}
 		if got := DeriveKey("c0ffee12", "n0de0001", ref, tc.value, 2); got != tc.key {
 			t.Errorf("DeriveKey(value %v) = %s, want %s", tc.value, got, tc.key)
-		}
-	}
-}
-
-func TestPyRepr(t *testing.T) {
-	for f, want := range map[float64]string{
-		0.5: "0.5", 0.1: "0.1", 1e-4: "0.0001", 1.5e-5: "1.5e-05", math.Copysign(0, -1): "-0.0",
-		1e16: "1e+16", 123456789012345.0: "123456789012345.0", 0.30000000000000004: "0.30000000000000004",
-	} {
-		if got := PyRepr(f); got != want {
-			t.Errorf("PyRepr(%v) = %q, want %q", f, got, want)
 		}
 	}
 }

@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"regexp"
 
+	"github.com/nullius-dev/nullius/internal/pyfmt"
+
 	"github.com/nullius-dev/nullius/analyzers"
 	"github.com/nullius-dev/nullius/analyzers/ir"
 	"github.com/nullius-dev/nullius/internal/diag"
@@ -203,7 +205,7 @@ func recompute(pkgDir string, irBytes []byte, post *Posterior) error {
 		return &Refusal{Diags: []diag.Diagnostic{*d}, Msg: "cannot verify value: " + d.Message}
 	}
 	if worth != post.Value {
-		return refuse("value %s does not match the worth belief %s in .gaia/beliefs.json of the pinned package: the payload was edited by hand or comes from another extraction; re-extract instead of editing", PyRepr(post.Value), PyRepr(worth))
+		return refuse("value %s does not match the worth belief %s in .gaia/beliefs.json of the pinned package: the payload was edited by hand or comes from another extraction; re-extract instead of editing", pyfmt.Repr(post.Value), pyfmt.Repr(worth))
 	}
 	doc, ds := ir.Load(filepath.Join(pkgDir, ".gaia", "ir.json"), irBytes)
 	if doc == nil {

@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/nullius-dev/nullius/internal/pyfmt"
 )
 
 // The key sets of pairwise_match_v1 (§6.5 rules 2, 3 and 18).
@@ -352,7 +354,7 @@ func (c *artifactCheck) outcome(obj Object, votes []string, committedAt *time.Ti
 			c.add(CodeTally, Ptr("outcome", "winner"), "outcome.winner %s does not match the panel tally %s", winner, t.Winner)
 		}
 		if marginOK && math.Abs(margin-t.Margin) > 1e-9 {
-			c.add(CodeTally, Ptr("outcome", "vote_margin"), "outcome.vote_margin %s does not match the panel tally %s", PyFloat(margin), PyFloat(t.Margin))
+			c.add(CodeTally, Ptr("outcome", "vote_margin"), "outcome.vote_margin %s does not match the panel tally %s", pyfmt.Repr(margin), pyfmt.Repr(t.Margin))
 		}
 	}
 	if decided != nil && committedAt != nil && decided.Before(*committedAt) {

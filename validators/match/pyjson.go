@@ -6,10 +6,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math"
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/nullius-dev/nullius/internal/pyfmt"
 )
 
 // Member is one key/value pair of a JSON object, in file order.
@@ -207,13 +208,13 @@ func writeValue(b *bytes.Buffer, v any, indent string, depth int) {
 	case bool:
 		b.WriteString(strconv.FormatBool(t))
 	case string:
-		writeString(b, t)
+		b.WriteString(pyfmt.JSONString(t, false))
 	case json.Number:
 		b.WriteString(t.String())
 	case int:
 		b.WriteString(strconv.Itoa(t))
 	case float64:
-		b.WriteString(PyFloat(t))
+		b.WriteString(pyfmt.Repr(t))
 	case []string:
 		arr := make([]any, len(t))
 		for i, s := range t {
@@ -246,7 +247,7 @@ func writeValue(b *bytes.Buffer, v any, indent string, depth int) {
 				b.WriteByte(',')
 			}
 			nl(depth + 1)
-			writeString(b, m.Key)
+			b.WriteString(pyfmt.JSONString(m.Key, false))
 			if indent != "" {
 				b.WriteString(": ")
 			} else {
@@ -259,47 +260,6 @@ func writeValue(b *bytes.Buffer, v any, indent string, depth int) {
 	default:
 		panic(fmt.Sprintf("match.Marshal: unsupported type %T", v))
 	}
-}
-
-// writeString escapes exactly what Python's json module escapes with
-// ensure_ascii=False: quote, backslash and C0 controls; everything else,
-// U+2028/2029 and DEL included, is raw UTF-8 (§1.2, §9).
-func writeString(b *bytes.Buffer, s string) {
-	b.WriteByte('"')
-	for _, r := range s {
-		switch r {
-		case '"':
-			b.WriteString(`\"`)
-		case '\\':
-			b.WriteString(`\\`)
-		case '\n':
-			b.WriteString(`\n`)
-		case '\r':
-			b.WriteString(`\r`)
-		case '\t':
-			b.WriteString(`\t`)
-		case '\b':
-			b.WriteString(`\b`)
-		case '\f':
-			b.WriteString(`\f`)
-		default:
-			if r < 0x20 {
-				fmt.Fprintf(b, `\u%04x`, r)
-			} else {
-				b.WriteRune(r)
-			}
-		}
-	}
-	b.WriteByte('"')
-}
-
-// PyFloat formats f as Python's repr does for the values the protocol
-// writes (vote margins): 0.0, 1.0, 0.25, 0.3333333333333333, 1e-05.
-func PyFloat(f float64) string {
-	if f == math.Trunc(f) && math.Abs(f) < 1e16 {
-		return strconv.FormatFloat(f, 'f', 1, 64)
-	}
-	return strconv.FormatFloat(f, 'g', -1, 64)
 }
 
 // loneSurrogate refuses a \uD800-\uDFFF escape that is not half of a

@@ -5,9 +5,9 @@ package ruleutil
 
 import (
 	"fmt"
-	"math"
-	"strconv"
 	"strings"
+
+	"github.com/nullius-dev/nullius/internal/pyfmt"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -121,7 +121,7 @@ func Repr(e *pyscan.Expr) string {
 		if e.IsInt {
 			return e.Text
 		}
-		return FloatRepr(e.Num)
+		return pyfmt.Repr(e.Num)
 	case pyscan.ExprBool:
 		if e.Bool {
 			return "True"
@@ -133,28 +133,6 @@ func Repr(e *pyscan.Expr) string {
 		return StrRepr(e.Str)
 	}
 	return e.Text
-}
-
-// FloatRepr is Python's repr of a float: the shortest round-trip digits,
-// fixed notation between 1e-4 and 1e16, at least one fractional digit.
-func FloatRepr(v float64) string {
-	switch {
-	case math.IsNaN(v):
-		return "nan"
-	case math.IsInf(v, 1):
-		return "inf"
-	case math.IsInf(v, -1):
-		return "-inf"
-	}
-	if a := math.Abs(v); a != 0 && (a < 1e-4 || a >= 1e16) {
-		// Go's shortest 'e' form matches Python's: 1e-05, 1.5e+16.
-		return strconv.FormatFloat(v, 'e', -1, 64)
-	}
-	s := strconv.FormatFloat(v, 'f', -1, 64)
-	if !strings.Contains(s, ".") {
-		s += ".0"
-	}
-	return s
 }
 
 // StrRepr is Python's repr of a str for printable text: single quotes
