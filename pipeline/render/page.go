@@ -11,6 +11,7 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 //go:embed assets/page.html.tmpl assets/page.css assets/page.js
@@ -18,7 +19,11 @@ var assets embed.FS
 
 // pageTmpl is parsed once; html/template escapes every graph string for the
 // context it lands in (text, attribute, SVG attribute).
-var pageTmpl = template.Must(template.ParseFS(assets, "assets/page.html.tmpl"))
+// It is parsed on first use, not at init, so commands that never render do
+// not pay for it at process start.
+var pageTmpl = sync.OnceValue(func() *template.Template {
+	return template.Must(template.ParseFS(assets, "assets/page.html.tmpl"))
+})
 
 // PageOptions are the inputs of a page besides the graph.
 type PageOptions struct {
@@ -99,7 +104,7 @@ func Page(g *Graph, l *Layout, opts PageOptions) ([]byte, error) {
 		})
 	}
 	var buf bytes.Buffer
-	if err := pageTmpl.Execute(&buf, v); err != nil {
+	if err := pageTmpl().Execute(&buf, v); err != nil {
 		return nil, fmt.Errorf("could not render the page: %w", err)
 	}
 	return buf.Bytes(), nil
