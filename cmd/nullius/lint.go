@@ -13,9 +13,11 @@ import (
 
 func (a *app) lintCmd() *cobra.Command {
 	var (
-		f       reportFlags
-		noIR    bool
-		workers int
+		f          reportFlags
+		noIR       bool
+		workers    int
+		configFile string
+		noConfig   bool
 	)
 	cmd := &cobra.Command{
 		Use:   "lint [PATH...]",
@@ -30,8 +32,10 @@ that does not exist, or a directory with no package in or above it, is an error.
 
 A statement passes only when the scan can prove it follows the discipline: what
 it cannot read as a literal is a violation. Inline suppressions
-("# nullius: ignore[CODE] reason") hide a finding from the text output, but the
-finding still counts for 'nullius extract' and 'nullius writeback'.
+("# nullius: ignore[CODE] reason") and configuration (nullius.toml, or
+[tool.nullius] in pyproject.toml; the closest one to each file applies) hide a
+finding from lint, but the finding still counts for 'nullius extract' and
+'nullius writeback'.
 
 Formats: text (default), json, sarif (GitHub code scanning), github (workflow
 annotations). Several at once, each to stdout or a file:
@@ -45,13 +49,22 @@ Exit codes: 0 no error finding (warnings do not fail), 1 error findings,
   nullius lint --format json . > lint.json        # the versioned JSON report
   nullius lint --format text,sarif:nullius.sarif  # CI: read the log, upload the SARIF
   nullius lint --format github                    # annotations on a GitHub pull request
-  nullius lint --show-suppressed                  # also list what inline ignores hide`,
+  nullius lint --show-suppressed                  # also list what ignores and config hide
+  nullius lint --no-config                        # every finding, whatever the config says`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if err := f.check(); err != nil {
 				return err
 			}
 			if workers < 0 {
 				return usageErrorf("invalid --workers %d; use a number of workers ≥ 1, or 0 for one per CPU", workers)
+			}
+			if configFile != "" && noConfig {
+				return usageErrorf("--config and --no-config contradict each other; give one")
+			}
+			if configFile != "" {
+				if _, err := os.Stat(configFile); err != nil {
+					return usageErrorf("lint: cannot read --config %q: %v", configFile, errors.Unwrap(err))
+				}
 			}
 			if len(args) == 0 {
 				args = []string{"."}
@@ -61,7 +74,7 @@ Exit codes: 0 no error finding (warnings do not fail), 1 error findings,
 					return err
 				}
 			}
-			res, err := analyzers.Lint(args, analyzers.Options{NoIR: noIR, Workers: workers})
+			res, err := analyzers.Lint(args, analyzers.Options{NoIR: noIR, Workers: workers, ConfigFile: configFile, NoConfig: noConfig})
 			if err != nil {
 				return &exitErr{code: exitError, msg: "lint: " + err.Error()}
 			}
@@ -71,7 +84,9 @@ Exit codes: 0 no error finding (warnings do not fail), 1 error findings,
 	f.register(cmd)
 	f.registerShowSuppressed(cmd)
 	cmd.Flags().BoolVar(&noIR, "no-ir", false, "skip the compiled-IR checks even when .gaia/ir.json exists")
-	cmd.Flags().IntVar(&workers, "workers", 0, "files parsed in parallel (0: one per CPU)")
+	cmd.Flags().IntVar(&workers, "workers", 0, "packages linted in parallel (0: one per CPU)")
+	cmd.Flags().StringVar(&configFile, "config", "", "apply this configuration (nullius.toml, or a pyproject.toml with [tool.nullius]) to every file instead of each file's closest one")
+	cmd.Flags().BoolVar(&noConfig, "no-config", false, "ignore every configuration file")
 	return cmd
 }
 
