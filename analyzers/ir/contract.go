@@ -4,9 +4,6 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-	"unicode"
-
-	"golang.org/x/text/cases"
 
 	"github.com/nullius-dev/nullius/analyzers/internal/sentinel"
 	"github.com/nullius-dev/nullius/internal/diag"
@@ -21,38 +18,6 @@ var reasoningLabels = []string{"worth", "tension_resolution", "downstream_reach"
 
 // ReasoningLabels returns the required reasoning-claim labels in check order.
 func ReasoningLabels() []string { return slices.Clone(reasoningLabels) }
-
-// stockSentences are the scaffold's generic axis sentences plus the legacy
-// verification_cost wording (§2.4), refused on any reasoning claim.
-var stockSentences = []string{
-	"The idea merits sustained verification effort.",
-	"The idea resolves an anchored open tension.",
-	"The idea's results feed an anchored chain of downstream problems.",
-	"The idea supplies a new, testable mechanistic understanding.",
-	"The idea is testable within an open verification window.",
-	"A bounded next check or executed first check is recorded.",
-	"A bounded, decisive first check of the idea exists.",
-}
-
-// normalizeSentence case-folds, collapses whitespace and strips final
-// punctuation, so trivially edited stock sentences still match (W10).
-func normalizeSentence(s string) string {
-	s = strings.Join(strings.FieldsFunc(s, sentinel.IsSpace), " ")
-	s = strings.TrimRightFunc(s, func(r rune) bool { return unicode.IsPunct(r) || sentinel.IsSpace(r) })
-	return cases.Fold().String(s)
-}
-
-// stockSentence returns the stock sentence content matches after
-// normalization, if any.
-func stockSentence(content string) (string, bool) {
-	n := normalizeSentence(content)
-	for _, s := range stockSentences {
-		if n == normalizeSentence(s) {
-			return s, true
-		}
-	}
-	return "", false
-}
 
 // checker runs the contract checks of one loaded IR.
 type checker struct {
@@ -134,7 +99,7 @@ func (c *checker) reasoningClaims() {
 				"reasoning claim %s has empty content; state its idea-specific proposition", pyRepr(label))
 			continue
 		}
-		if stock, ok := stockSentence(sentinel.Strip(content)); ok {
+		if stock, ok := sentinel.StockSentence(sentinel.Strip(content)); ok {
 			c.atKnowledge(codeScaffoldText, k, k.Ptr+"/content",
 				"reasoning claim %s still carries generic axis text %q (scaffold stock sentence %q, compared ignoring case, spacing and final punctuation); replace it with an idea-specific statement",
 				pyRepr(label), sentinel.Strip(content), stock)

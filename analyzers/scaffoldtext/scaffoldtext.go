@@ -1,12 +1,11 @@
 package scaffoldtext
 
 import (
-	"strings"
-
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/nullius-dev/nullius/analyzers/gaiaref"
 	"github.com/nullius-dev/nullius/analyzers/internal/ruleutil"
+	"github.com/nullius-dev/nullius/analyzers/internal/sentinel"
 	"github.com/nullius-dev/nullius/internal/diag"
 	"github.com/nullius-dev/nullius/pyscan"
 )
@@ -19,37 +18,14 @@ var Analyzer = &analysis.Analyzer{
 	Run:      run,
 }
 
-// StockSentences are the seven placeholder sentences of §2.4: the six the
-// scaffold writes plus the reference's legacy verification_cost wording.
-// They are data, kept verbatim.
-var StockSentences = []string{
-	"The idea merits sustained verification effort.",
-	"The idea resolves an anchored open tension.",
-	"The idea's results feed an anchored chain of downstream problems.",
-	"The idea supplies a new, testable mechanistic understanding.",
-	"The idea is testable within an open verification window.",
-	"A bounded next check or executed first check is recorded.",
-	"A bounded, decisive first check of the idea exists.",
-}
+// StockSentences are the seven stock sentences (gaia-discipline.md §2.4),
+// shared with the compiled-IR check GAIA122.
+var StockSentences = sentinel.StockSentences
 
-// IsStock reports whether content is a stock sentence after Normalize.
+// IsStock reports whether content is a stock sentence after sentinel.NormalizeSentence.
 func IsStock(content string) bool {
-	n := Normalize(content)
-	for _, s := range StockSentences {
-		if Normalize(s) == n {
-			return true
-		}
-	}
-	return false
-}
-
-// Normalize case-folds s, straightens curly apostrophes, collapses runs of
-// whitespace to one space and strips final punctuation, so that
-// "the idea merits sustained  verification effort" still matches (W10).
-func Normalize(s string) string {
-	s = strings.NewReplacer("\u2019", "'", "\u2018", "'").Replace(s)
-	s = strings.ToLower(strings.Join(strings.Fields(s), " "))
-	return strings.TrimRight(s, ".!?;:, ")
+	_, ok := sentinel.StockSentence(content)
+	return ok
 }
 
 func init() {

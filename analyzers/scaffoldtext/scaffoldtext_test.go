@@ -11,6 +11,7 @@ import (
 	"github.com/nullius-dev/nullius/analyzers"
 	"github.com/nullius-dev/nullius/analyzers/internal/driver"
 	"github.com/nullius-dev/nullius/analyzers/internal/ruletest"
+	"github.com/nullius-dev/nullius/analyzers/internal/sentinel"
 	"github.com/nullius-dev/nullius/analyzers/scaffoldtext"
 )
 
@@ -90,8 +91,8 @@ func FuzzIsStock(f *testing.F) {
 	}
 	f.Add("x")
 	f.Fuzz(func(t *testing.T, s string) {
-		n := scaffoldtext.Normalize(s)
-		if scaffoldtext.Normalize(n) != n {
+		n := sentinel.NormalizeSentence(s)
+		if sentinel.NormalizeSentence(n) != n {
 			t.Fatalf("Normalize not idempotent on %q: %q", s, n)
 		}
 		if scaffoldtext.IsStock(s) != scaffoldtext.IsStock(n) {
