@@ -7,8 +7,8 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/nullius-dev/nullius/internal/matchproto"
 	pm "github.com/nullius-dev/nullius/pipeline/match"
-	vm "github.com/nullius-dev/nullius/validators/match"
 )
 
 // matchCmd groups the pairwise-match protocol steps.
@@ -78,7 +78,7 @@ Exit codes: 0 written; 1 criteria invalid or --criteria-file unreadable;
 			if len(criteria) > 0 && file != "" {
 				return usageErrorf("--criteria and --criteria-file are mutually exclusive")
 			}
-			var in any = vm.DefaultCriteria()
+			var in any = matchproto.DefaultCriteria()
 			switch {
 			case len(criteria) > 0:
 				in = criteria

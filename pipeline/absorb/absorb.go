@@ -24,8 +24,8 @@ import (
 	"github.com/nullius-dev/nullius/internal/atomicfile"
 	"github.com/nullius-dev/nullius/internal/diag"
 	"github.com/nullius-dev/nullius/internal/jsonloc"
+	"github.com/nullius-dev/nullius/internal/matchproto"
 	"github.com/nullius-dev/nullius/pipeline/extract"
-	vm "github.com/nullius-dev/nullius/validators/match"
 )
 
 // Checks are the gates absorb runs, injected so the step can be tested
@@ -74,7 +74,7 @@ var shortID = regexp.MustCompile(`^[0123456789abcdefghjkmnpqrstvwxyz]{8}$`)
 // match is what absorb reads from the artifact.
 type match struct {
 	id, a, b string
-	tally    vm.TallyResult
+	tally    matchproto.TallyResult
 	tier     int // 10, 3, or 0 for a tie
 	winner   string
 	written  bool
@@ -307,7 +307,7 @@ func readMatch(data []byte) (*match, error) {
 		v, _ := entry["vote"].(string)
 		votes = append(votes, v)
 	}
-	if m.tally, err = vm.Tally(votes); err != nil {
+	if m.tally, err = matchproto.Tally(votes); err != nil {
 		return nil, err
 	}
 	out, _ := obj["outcome"].(map[string]any)
@@ -315,7 +315,7 @@ func readMatch(data []byte) (*match, error) {
 	if m.winner != m.tally.Winner {
 		return nil, fmt.Errorf("outcome.winner %q does not match the panel tally %q", m.winner, m.tally.Winner)
 	}
-	if m.tier, _, err = vm.Tier(m.tally); err != nil {
+	if m.tier, _, err = matchproto.Tier(m.tally); err != nil {
 		return nil, err
 	}
 	ow, _ := obj["observation_write"].(map[string]any)

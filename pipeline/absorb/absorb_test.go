@@ -193,7 +193,7 @@ func TestRefusalsLeaveEverythingUntouched(t *testing.T) {
 	}
 }
 
-// TestTier: the tier comes from validators/match (W28: a unanimous win
+// TestTier: the tier comes from internal/matchproto (W28: a unanimous win
 // needs the loser at zero votes AND a strict majority of the whole panel).
 // TestArtifactChangedMidwayRestoresBoth: the artifact is spliced from the
 // bytes that were validated; if it changed meanwhile, both modules go back.

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/nullius-dev/nullius/internal/atomicfile"
+	"github.com/nullius-dev/nullius/internal/matchproto"
 	"github.com/nullius-dev/nullius/internal/readlimit"
 	vm "github.com/nullius-dev/nullius/validators/match"
 )
@@ -29,7 +30,7 @@ type AssembleOptions struct {
 // Assembled is the written artifact and what the CLI prints.
 type Assembled struct {
 	Path     string
-	Artifact vm.Object
+	Artifact matchproto.Object
 	Lines    []string
 	Tier     int
 }
@@ -38,11 +39,11 @@ type Assembled struct {
 func MintShortID() (string, error) {
 	var b strings.Builder
 	for range 8 {
-		n, err := rand.Int(rand.Reader, big.NewInt(int64(len(vm.ShortIDAlphabet))))
+		n, err := rand.Int(rand.Reader, big.NewInt(int64(len(matchproto.ShortIDAlphabet))))
 		if err != nil {
 			return "", err
 		}
-		b.WriteByte(vm.ShortIDAlphabet[n.Int64()])
+		b.WriteByte(matchproto.ShortIDAlphabet[n.Int64()])
 	}
 	return b.String(), nil
 }
@@ -50,7 +51,7 @@ func MintShortID() (string, error) {
 type vote struct {
 	family string
 	seat   int64
-	rec    vm.Object
+	rec    matchproto.Object
 }
 
 // Assemble re-checks the integrity thread, tallies, maps the tier and
@@ -88,7 +89,7 @@ func assemble(o AssembleOptions) (*Assembled, error) {
 		return nil, err
 	}
 	hash := mustString(commitment, "commitment_hash")
-	committedAt, _ := vm.ParseTime(mustGet(commitment, "committed_at"))
+	committedAt, _ := matchproto.ParseTime(mustGet(commitment, "committed_at"))
 	binding, err := crossCheckMaterials(o.MaterialsDir, commitment, o.IdeaA, o.IdeaB)
 	if err != nil {
 		return nil, err
@@ -124,11 +125,11 @@ func assemble(o AssembleOptions) (*Assembled, error) {
 	for _, v := range votes {
 		vs = append(vs, mustString(v.rec, "vote"))
 	}
-	tally, err := vm.Tally(vs)
+	tally, err := matchproto.Tally(vs)
 	if err != nil {
 		return nil, refuse("%v", err)
 	}
-	tier, tierLabel, err := vm.Tier(tally)
+	tier, tierLabel, err := matchproto.Tier(tally)
 	if err != nil {
 		return nil, refuse("%v", err)
 	}
@@ -151,21 +152,21 @@ func assemble(o AssembleOptions) (*Assembled, error) {
 
 // checkInputs loads the commitment and checks the ids and the rationale
 // (§6.2 steps 1-4).
-func checkInputs(o *AssembleOptions) (vm.Object, string, error) {
-	if o.Rationale != "" && vm.PyStrip(o.Rationale) == "" {
+func checkInputs(o *AssembleOptions) (matchproto.Object, string, error) {
+	if o.Rationale != "" && matchproto.PyStrip(o.Rationale) == "" {
 		return nil, "", refuse("--rationale is blank; say what changed since the earlier match, or drop the flag")
 	}
 	commitment, err := LoadCommitment(o.Commitment, "commitment")
 	if err != nil {
 		return nil, "", err
 	}
-	committedAt, _ := vm.ParseTime(mustGet(commitment, "committed_at"))
+	committedAt, _ := matchproto.ParseTime(mustGet(commitment, "committed_at"))
 	if committedAt.After(o.Now.now().Add(time.Minute)) {
 		return nil, "", refuse("commitment committed_at %s lies in the future; criteria are committed before the match, not after", mustGet(commitment, "committed_at"))
 	}
 	for _, id := range []struct{ label, v string }{{"campaign_id", o.CampaignID}, {"idea_a", o.IdeaA}, {"idea_b", o.IdeaB}} {
-		if !vm.ShortIDRE.MatchString(id.v) {
-			return nil, "", refuse("%s is not an engine short id (%s): %q", id.label, vm.ShortIDRE.String(), id.v)
+		if !matchproto.ShortIDRE.MatchString(id.v) {
+			return nil, "", refuse("%s is not an engine short id (%s): %q", id.label, matchproto.ShortIDRE.String(), id.v)
 		}
 	}
 	if o.IdeaA == o.IdeaB {
@@ -176,8 +177,8 @@ func checkInputs(o *AssembleOptions) (vm.Object, string, error) {
 		if matchID, err = MintShortID(); err != nil {
 			return nil, "", err
 		}
-	} else if !vm.ShortIDRE.MatchString(matchID) {
-		return nil, "", refuse("match_id is not an engine short id (%s): %q", vm.ShortIDRE.String(), matchID)
+	} else if !matchproto.ShortIDRE.MatchString(matchID) {
+		return nil, "", refuse("match_id is not an engine short id (%s): %q", matchproto.ShortIDRE.String(), matchID)
 	}
 	return commitment, matchID, nil
 }
@@ -185,12 +186,12 @@ func checkInputs(o *AssembleOptions) (vm.Object, string, error) {
 // checkOverrideTaint closes part of W8: the report's
 // independent_runners=true is not taken at face value when a counted vote
 // says it came from a --runner override.
-func checkOverrideTaint(report vm.Object, votes []vote) error {
+func checkOverrideTaint(report matchproto.Object, votes []vote) error {
 	if mustGet(report, "independent_runners") != true {
 		return nil
 	}
 	for _, v := range votes {
-		if c, ok := mustGet(v.rec, "collection").(vm.Object); ok && mustGet(c, "source") == "override" {
+		if c, ok := mustGet(v.rec, "collection").(matchproto.Object); ok && mustGet(c, "source") == "override" {
 			return refuse("the panel report claims independent_runners=true, but the %s vote came from a --runner override; an override seat is never an independent runner", v.family)
 		}
 	}
@@ -199,45 +200,45 @@ func checkOverrideTaint(report vm.Object, votes []vote) error {
 
 // buildArtifact assembles pairwise_match_v1 in the reference's key order
 // (§6.2 step 10) and adds one "vote:" line per vote to a.Lines.
-func buildArtifact(a *Assembled, o *AssembleOptions, matchID string, commitment, report vm.Object, votes []vote, tally vm.TallyResult, binding vm.Object) vm.Object {
+func buildArtifact(a *Assembled, o *AssembleOptions, matchID string, commitment, report matchproto.Object, votes []vote, tally matchproto.TallyResult, binding matchproto.Object) matchproto.Object {
 	mode := mustString(report, "independence")
 	var panel []any
 	for _, v := range votes {
-		e := vm.Object{{Key: "reviewer_family", Value: v.family}}
+		e := matchproto.Object{{Key: "reviewer_family", Value: v.family}}
 		seat := ""
 		if mode == "single_family" {
-			e = append(e, vm.Member{Key: "seat", Value: int(v.seat)})
+			e = append(e, matchproto.Member{Key: "seat", Value: int(v.seat)})
 			seat = fmt.Sprintf(" seat %d", v.seat)
 		}
-		e = append(e, vm.Member{Key: "model", Value: mustGet(v.rec, "model")})
-		c := vm.CleanVote(v.rec)
+		e = append(e, matchproto.Member{Key: "model", Value: mustGet(v.rec, "model")})
+		c := matchproto.CleanVote(v.rec)
 		panel = append(panel, append(e, c...))
 		args, _ := c.Get("anchored_arguments")
 		a.Lines = append(a.Lines, fmt.Sprintf("vote: %s%s (%v) -> %v, %d anchored arguments credited, %v unanchored discarded",
 			v.family, seat, mustGet(v.rec, "model"), mustGet(v.rec, "vote"), len(args.([]any)), mustGet(v.rec, "unanchored_arguments_discarded")))
 	}
-	art := vm.Object{
+	art := matchproto.Object{
 		{Key: "match_id", Value: matchID}, {Key: "campaign_id", Value: o.CampaignID},
 		{Key: "idea_a_node_id", Value: o.IdeaA}, {Key: "idea_b_node_id", Value: o.IdeaB},
 		{Key: "criteria_commitment", Value: commitment},
 		{Key: "panel", Value: panel},
-		{Key: "panel_independence", Value: vm.Object{{Key: "mode", Value: mode}, {Key: "families_present", Value: mustGet(report, "families_present")}, {Key: "families_absent", Value: mustGet(report, "absent")}}},
+		{Key: "panel_independence", Value: matchproto.Object{{Key: "mode", Value: mode}, {Key: "families_present", Value: mustGet(report, "families_present")}, {Key: "families_absent", Value: mustGet(report, "absent")}}},
 		{Key: "independent_runners", Value: mustGet(report, "independent_runners")},
-		{Key: "outcome", Value: vm.Object{{Key: "winner", Value: tally.Winner}, {Key: "vote_margin", Value: tally.Margin}, {Key: "decided_at", Value: vm.FormatTime(o.Now.now())}}},
-		{Key: "observation_write", Value: vm.Object{{Key: "written", Value: false}}},
+		{Key: "outcome", Value: matchproto.Object{{Key: "winner", Value: tally.Winner}, {Key: "vote_margin", Value: tally.Margin}, {Key: "decided_at", Value: matchproto.FormatTime(o.Now.now())}}},
+		{Key: "observation_write", Value: matchproto.Object{{Key: "written", Value: false}}},
 		{Key: "statement_binding", Value: binding},
 	}
 	if o.Rationale != "" {
-		art = append(art, vm.Member{Key: "rationale", Value: o.Rationale})
+		art = append(art, matchproto.Member{Key: "rationale", Value: o.Rationale})
 	}
 	return art
 }
 
 // writeArtifact validates exactly the bytes it will write, then creates
 // <campaign>/artifacts/matches/match-<id>.json exclusively.
-func writeArtifact(campaignDir, matchID string, art vm.Object) (string, error) {
-	data := vm.Marshal(art)
-	d, err := vm.Decode(data)
+func writeArtifact(campaignDir, matchID string, art matchproto.Object) (string, error) {
+	data := matchproto.Marshal(art)
+	d, err := matchproto.Decode(data)
 	if err != nil {
 		return "", fmt.Errorf("assembled artifact does not re-parse: %w", err)
 	}
@@ -258,12 +259,12 @@ func writeArtifact(campaignDir, matchID string, art vm.Object) (string, error) {
 	return path, nil
 }
 
-func mustGet(o vm.Object, k string) any { v, _ := o.Get(k); return v }
+func mustGet(o matchproto.Object, k string) any { v, _ := o.Get(k); return v }
 
 // crossCheckMaterials binds both statements (§6.2 step 5) and, closing W7,
 // binds --commitment to the materials' own commitment.json: a copy of the
 // same criteria with another committed_at cannot stand in for it.
-func crossCheckMaterials(dir string, commitment vm.Object, a, b string) (vm.Object, error) {
+func crossCheckMaterials(dir string, commitment matchproto.Object, a, b string) (matchproto.Object, error) {
 	mc, err := LoadCommitment(filepath.Join(dir, "commitment.json"), "materials commitment.json")
 	if tooLarge(err) {
 		return nil, err
@@ -276,7 +277,7 @@ func crossCheckMaterials(dir string, commitment vm.Object, a, b string) (vm.Obje
 			mustGet(commitment, "committed_at"), mustGet(mc, "committed_at"))
 	}
 	hash := mustString(commitment, "commitment_hash")
-	binding := vm.Object{}
+	binding := matchproto.Object{}
 	for _, side := range []struct{ label, node string }{{"a", a}, {"b", b}} {
 		p := filepath.Join(dir, "statement_"+side.label+".md")
 		text, err := readText(p)
@@ -286,18 +287,18 @@ func crossCheckMaterials(dir string, commitment vm.Object, a, b string) (vm.Obje
 		if err != nil {
 			return nil, refuse("materials cross-check: %s is missing or unreadable: %v", p, err)
 		}
-		if h := vm.StatementHashLine(text); h != hash {
+		if h := matchproto.StatementHashLine(text); h != hash {
 			return nil, refuse("materials cross-check: %s declares hash %q, expected %s", p, h, hash)
 		}
-		if n := vm.StatementNodeLine(text); n != side.node {
+		if n := matchproto.StatementNodeLine(text); n != side.node {
 			return nil, refuse("materials cross-check: %s argues for node %s, but the match is being assembled for %s", p, n, side.node)
 		}
-		binding = append(binding, vm.Member{Key: side.label, Value: vm.Object{{Key: "idea_node_id", Value: side.node}, {Key: "content_sha256", Value: vm.SHA256Ref([]byte(text))}}})
+		binding = append(binding, matchproto.Member{Key: side.label, Value: matchproto.Object{{Key: "idea_node_id", Value: side.node}, {Key: "content_sha256", Value: matchproto.SHA256Ref([]byte(text))}}})
 	}
 	return binding, nil
 }
 
-func canonicalObject(o vm.Object) map[string]any {
+func canonicalObject(o matchproto.Object) map[string]any {
 	m := map[string]any{}
 	for _, k := range o.Keys() {
 		v, _ := o.Get(k)
@@ -308,7 +309,7 @@ func canonicalObject(o vm.Object) map[string]any {
 
 // readPanelReport applies §6.2 step 6 and, closing W8 in part, refuses a
 // report whose commitment_hash is not the commitment's.
-func readPanelReport(votesDir, materialsDir, hash string, t Templates) (vm.Object, error) {
+func readPanelReport(votesDir, materialsDir, hash string, t Templates) (matchproto.Object, error) {
 	p := filepath.Join(filepath.Dir(filepath.Clean(votesDir)), "panel_run_report.json")
 	if _, err := os.Stat(p); err != nil {
 		return nil, refuse("panel run report not found next to the votes (%s)", p)
@@ -320,7 +321,7 @@ func readPanelReport(votesDir, materialsDir, hash string, t Templates) (vm.Objec
 	if ps := vm.ValidateReport(v); len(ps) > 0 {
 		return nil, refuse("%s: %s", p, vm.Join(ps))
 	}
-	rep := v.(vm.Object)
+	rep := v.(matchproto.Object)
 	if h, ok := rep.Get("commitment_hash"); ok && h != hash {
 		return nil, refuse("%s records commitment_hash %v but the commitment is %s; the criteria commitment thread is broken", p, h, hash)
 	}
@@ -350,7 +351,7 @@ func asInt(v any) (int64, bool) {
 }
 
 // loadVotes applies §6.2 step 7.
-func loadVotes(votesDir, hash string, committedAt time.Time, report vm.Object) ([]vote, error) {
+func loadVotes(votesDir, hash string, committedAt time.Time, report matchproto.Object) ([]vote, error) {
 	files, err := listVoteFiles(votesDir, report)
 	if err != nil {
 		return nil, err
@@ -360,13 +361,13 @@ func loadVotes(votesDir, hash string, committedAt time.Time, report vm.Object) (
 
 // listVoteFiles resolves the report's votes_collected inside the panel
 // directory and refuses escapes, missing files and unlisted vote files.
-func listVoteFiles(votesDir string, report vm.Object) ([]string, error) {
+func listVoteFiles(votesDir string, report matchproto.Object) ([]string, error) {
 	panelDir := filepath.Dir(filepath.Clean(votesDir))
 	realVotes, err := filepath.EvalSymlinks(votesDir)
 	if err != nil {
 		return nil, refuse("votes directory %s: %v", votesDir, err)
 	}
-	collected := mustGet(report, "votes_collected").(vm.Object)
+	collected := mustGet(report, "votes_collected").(matchproto.Object)
 	keys := slices.Sorted(slices.Values(collected.Keys()))
 	listed := map[string]bool{}
 	var files []string
@@ -407,7 +408,7 @@ func listVoteFiles(votesDir string, report vm.Object) ([]string, error) {
 }
 
 // checkVotes reads and checks every vote record (§6.2 step 7.3-7.7).
-func checkVotes(files []string, hash string, committedAt time.Time, report vm.Object) ([]vote, error) {
+func checkVotes(files []string, hash string, committedAt time.Time, report matchproto.Object) ([]vote, error) {
 	mode := mustString(report, "independence")
 	presentList := mustGet(report, "families_present").([]any)
 	var votes []vote
@@ -418,13 +419,13 @@ func checkVotes(files []string, hash string, committedAt time.Time, report vm.Ob
 		if err != nil {
 			return nil, err
 		}
-		rec, ok := v.(vm.Object)
+		rec, ok := v.(matchproto.Object)
 		if !ok {
 			return nil, refuse("vote record %s is not a JSON object", f)
 		}
 		fam, _ := rec.Get("reviewer_family")
 		fs, _ := fam.(string)
-		if !vm.LabelRE.MatchString(fs) {
+		if !matchproto.LabelRE.MatchString(fs) {
 			return nil, refuse("%s: reviewer_family %v is not a family label", f, fam)
 		}
 		var seatN int64
@@ -487,7 +488,7 @@ func checkVotes(files []string, hash string, committedAt time.Time, report vm.Ob
 
 // checkRecord checks one record's model, payload, commitment hash and
 // collection time (not before committed_at: stage order).
-func checkRecord(f string, rec vm.Object, hash string, committedAt time.Time) error {
+func checkRecord(f string, rec matchproto.Object, hash string, committedAt time.Time) error {
 	if m, _ := rec.Get("model"); !isNonBlank(m) {
 		return refuse("%s: model must be a non-empty string", f)
 	}
@@ -497,7 +498,7 @@ func checkRecord(f string, rec vm.Object, hash string, committedAt time.Time) er
 	if h, _ := rec.Get("commitment_hash"); h != hash {
 		return refuse("%s: commitment_hash %v is not %s; the criteria commitment thread is broken", f, h, hash)
 	}
-	ct, err := vm.ParseTime(mustGet(rec, "collected_at"))
+	ct, err := matchproto.ParseTime(mustGet(rec, "collected_at"))
 	if err != nil {
 		return refuse("%s: collected_at is invalid: %v", f, err)
 	}
@@ -534,13 +535,13 @@ func rematchGuard(campaignDir, a, b, rationale string) error {
 		if err != nil {
 			return refuse("the rematch guard cannot read %s (%v); fix or move it before assembling another match", f, err)
 		}
-		o, ok := v.(vm.Object)
+		o, ok := v.(matchproto.Object)
 		if !ok {
 			return refuse("the rematch guard cannot read %s (not a JSON object); fix or move it before assembling another match", f)
 		}
 		pa, pb := mustGet(o, "idea_a_node_id"), mustGet(o, "idea_b_node_id")
 		if (pa == a && pb == b) || (pa == b && pb == a) {
-			if vm.PyStrip(rationale) == "" {
+			if matchproto.PyStrip(rationale) == "" {
 				return refuse("this idea pair already has a match artifact (%s); a rematch requires --rationale explaining what changed", f)
 			}
 		}
@@ -550,5 +551,5 @@ func rematchGuard(campaignDir, a, b, rationale string) error {
 
 func isNonBlank(v any) bool {
 	s, ok := v.(string)
-	return ok && vm.PyStrip(s) != ""
+	return ok && matchproto.PyStrip(s) != ""
 }

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/nullius-dev/nullius/internal/matchproto"
 	vm "github.com/nullius-dev/nullius/validators/match"
 )
 
@@ -22,9 +23,9 @@ func assembled(t *testing.T) (string, AssembleOptions) {
 		MaterialsDir: filepath.Join(dir, "mat"), CampaignDir: filepath.Join(dir, "camp"), CampaignID: "3b8e1f70", IdeaA: "1f6c9d5e", IdeaB: "2a7d0e6f"}
 }
 
-func editJSON(t *testing.T, p string, f func(vm.Object) vm.Object) {
+func editJSON(t *testing.T, p string, f func(matchproto.Object) matchproto.Object) {
 	t.Helper()
-	must(t, os.WriteFile(p, vm.Marshal(f(readObj(t, p))), 0o644))
+	must(t, os.WriteFile(p, matchproto.Marshal(f(readObj(t, p))), 0o644))
 }
 
 func TestAssembleWritesValidArtifact(t *testing.T) {
@@ -34,12 +35,12 @@ func TestAssembleWritesValidArtifact(t *testing.T) {
 	must(t, err)
 	disk, err := os.ReadFile(filepath.Join(dir, "camp", "artifacts", "matches", "match-4c9a2d10.json"))
 	must(t, err)
-	if string(disk) != string(vm.Marshal(a.Artifact)) {
+	if string(disk) != string(matchproto.Marshal(a.Artifact)) {
 		t.Error("disk differs from the returned artifact")
 	}
 	var fams []string
 	for _, e := range get(a.Artifact, "panel").([]any) {
-		eo := e.(vm.Object)
+		eo := e.(matchproto.Object)
 		fams = append(fams, get(eo, "reviewer_family").(string))
 		if len(eo) != 5 {
 			t.Errorf("entry keys %v", eo.Keys())
@@ -87,26 +88,28 @@ func TestAssembleRefusals(t *testing.T) {
 	}{
 		{"report missing", func(t *testing.T, dir string, o *AssembleOptions) { must(t, os.Remove(report(dir))) }, "panel run report not found"},
 		{"commitment hash mismatch", func(t *testing.T, dir string, o *AssembleOptions) {
-			editJSON(t, vote(dir, "gpt"), func(v vm.Object) vm.Object { return v.Set("commitment_hash", "sha256:"+strings.Repeat("0", 64)) })
+			editJSON(t, vote(dir, "gpt"), func(v matchproto.Object) matchproto.Object {
+				return v.Set("commitment_hash", "sha256:"+strings.Repeat("0", 64))
+			})
 		}, "thread is broken"},
 		{"fewer than three", func(t *testing.T, dir string, o *AssembleOptions) {
 			for _, f := range []string{"glm", "kimi"} {
 				must(t, os.Remove(vote(dir, f)))
 			}
-			editJSON(t, report(dir), func(v vm.Object) vm.Object {
-				return v.Set("votes_collected", vm.Object{{Key: "claude", Value: "votes/claude.json"}, {Key: "gpt", Value: "votes/gpt.json"}}).Set("families_present", []any{"claude", "gpt"})
+			editJSON(t, report(dir), func(v matchproto.Object) matchproto.Object {
+				return v.Set("votes_collected", matchproto.Object{{Key: "claude", Value: "votes/claude.json"}, {Key: "gpt", Value: "votes/gpt.json"}}).Set("families_present", []any{"claude", "gpt"})
 			})
 		}, "minimum 3"},
 		{"duplicate family", func(t *testing.T, dir string, o *AssembleOptions) {
 			b, _ := os.ReadFile(vote(dir, "gpt"))
 			must(t, os.WriteFile(vote(dir, "gpt_second"), b, 0o644))
-			editJSON(t, report(dir), func(v vm.Object) vm.Object {
-				vc := get(v, "votes_collected").(vm.Object)
-				return v.Set("votes_collected", append(vc, vm.Member{Key: "gpt_second", Value: "votes/gpt_second.json"}))
+			editJSON(t, report(dir), func(v matchproto.Object) matchproto.Object {
+				vc := get(v, "votes_collected").(matchproto.Object)
+				return v.Set("votes_collected", append(vc, matchproto.Member{Key: "gpt_second", Value: "votes/gpt_second.json"}))
 			})
 		}, "duplicate vote"},
 		{"vote before commitment", func(t *testing.T, dir string, o *AssembleOptions) {
-			editJSON(t, vote(dir, "gpt"), func(v vm.Object) vm.Object { return v.Set("collected_at", "2001-01-01T00:00:00+00:00") })
+			editJSON(t, vote(dir, "gpt"), func(v matchproto.Object) matchproto.Object { return v.Set("collected_at", "2001-01-01T00:00:00+00:00") })
 		}, "stage order violated"},
 		{"future commitment", func(t *testing.T, dir string, o *AssembleOptions) {
 			o.Now = func() time.Time { return time.Date(2020, 1, 1, 0, 0, 0, 0, time.UTC) }
@@ -115,29 +118,29 @@ func TestAssembleRefusals(t *testing.T) {
 		{"uuid idea", func(t *testing.T, dir string, o *AssembleOptions) { o.IdeaA = "123e4567-e89b-12d3" }, "not an engine short id"},
 		{"same node", func(t *testing.T, dir string, o *AssembleOptions) { o.IdeaB = o.IdeaA }, "same node"},
 		{"panel_valid false", func(t *testing.T, dir string, o *AssembleOptions) {
-			editJSON(t, report(dir), func(v vm.Object) vm.Object { return v.Set("panel_valid", false) })
+			editJSON(t, report(dir), func(v matchproto.Object) matchproto.Object { return v.Set("panel_valid", false) })
 		}, "panel_valid"},
 		{"min_families 4", func(t *testing.T, dir string, o *AssembleOptions) {
 			must(t, os.Remove(vote(dir, "kimi")))
-			editJSON(t, report(dir), func(v vm.Object) vm.Object {
-				vc := get(v, "votes_collected").(vm.Object)
+			editJSON(t, report(dir), func(v matchproto.Object) matchproto.Object {
+				vc := get(v, "votes_collected").(matchproto.Object)
 				return v.Set("min_families", 4).Set("votes_collected", vc[:3]).Set("families_present", []any{"claude", "glm", "gpt"})
 			})
 		}, "minimum 4"},
 		{"single family claiming independence", func(t *testing.T, dir string, o *AssembleOptions) {
-			editJSON(t, report(dir), func(v vm.Object) vm.Object {
+			editJSON(t, report(dir), func(v matchproto.Object) matchproto.Object {
 				return v.Set("independence", "single_family").Set("independent_runners", true)
 			})
 		}, "never count as independent"},
 		{"manifest escapes", func(t *testing.T, dir string, o *AssembleOptions) {
-			editJSON(t, report(dir), func(v vm.Object) vm.Object {
-				vc := get(v, "votes_collected").(vm.Object)
+			editJSON(t, report(dir), func(v matchproto.Object) matchproto.Object {
+				vc := get(v, "votes_collected").(matchproto.Object)
 				return v.Set("votes_collected", vc.Set("gpt", "../outside_vote.json"))
 			})
 		}, "escapes the panel directory"},
 		{"absolute manifest path", func(t *testing.T, dir string, o *AssembleOptions) {
-			editJSON(t, report(dir), func(v vm.Object) vm.Object {
-				vc := get(v, "votes_collected").(vm.Object)
+			editJSON(t, report(dir), func(v matchproto.Object) matchproto.Object {
+				vc := get(v, "votes_collected").(matchproto.Object)
 				return v.Set("votes_collected", vc.Set("gpt", vote(dir, "gpt")))
 			})
 		}, "escapes the panel directory"},
@@ -152,19 +155,23 @@ func TestAssembleRefusals(t *testing.T) {
 			must(t, os.WriteFile(vote(dir, "zz_stale"), []byte("{}"), 0o644))
 		}, "not named by the panel run report"},
 		{"placeholder digest", func(t *testing.T, dir string, o *AssembleOptions) {
-			editJSON(t, report(dir), func(v vm.Object) vm.Object { return v.Set("judge_prompt_sha256", "sha256:"+strings.Repeat("0", 64)) })
+			editJSON(t, report(dir), func(v matchproto.Object) matchproto.Object {
+				return v.Set("judge_prompt_sha256", "sha256:"+strings.Repeat("0", 64))
+			})
 		}, "no longer rebuild the judge prompt"},
 		{"report without digest", func(t *testing.T, dir string, o *AssembleOptions) {
-			editJSON(t, report(dir), func(v vm.Object) vm.Object { return del(v, "judge_prompt_sha256") })
+			editJSON(t, report(dir), func(v matchproto.Object) matchproto.Object { return del(v, "judge_prompt_sha256") })
 		}, "judge_prompt_sha256"},
 		{"report without word_cap", func(t *testing.T, dir string, o *AssembleOptions) {
-			editJSON(t, report(dir), func(v vm.Object) vm.Object { return del(v, "word_cap") })
+			editJSON(t, report(dir), func(v matchproto.Object) matchproto.Object { return del(v, "word_cap") })
 		}, "word_cap"},
 		{"independence claimed over override votes", func(t *testing.T, dir string, o *AssembleOptions) {
-			editJSON(t, report(dir), func(v vm.Object) vm.Object { return v.Set("independent_runners", true) })
+			editJSON(t, report(dir), func(v matchproto.Object) matchproto.Object { return v.Set("independent_runners", true) })
 		}, "came from a --runner override"},
 		{"report commitment differs", func(t *testing.T, dir string, o *AssembleOptions) {
-			editJSON(t, report(dir), func(v vm.Object) vm.Object { return v.Set("commitment_hash", "sha256:"+strings.Repeat("1", 64)) })
+			editJSON(t, report(dir), func(v matchproto.Object) matchproto.Object {
+				return v.Set("commitment_hash", "sha256:"+strings.Repeat("1", 64))
+			})
 		}, "thread is broken"},
 		{"edited statement after the panel", func(t *testing.T, dir string, o *AssembleOptions) {
 			p := filepath.Join(dir, "mat", "statement_a.md")
@@ -208,8 +215,8 @@ func TestAssembleRefusals(t *testing.T) {
 	}
 }
 
-func del(o vm.Object, k string) vm.Object {
-	out := vm.Object{}
+func del(o matchproto.Object, k string) matchproto.Object {
+	out := matchproto.Object{}
 	for _, m := range o {
 		if m.Key != k {
 			out = append(out, m)
@@ -247,13 +254,13 @@ func TestSingleFamilyAssembly(t *testing.T) {
 		want string
 	}{
 		{"duplicate seat", func(t *testing.T, dir string) {
-			editJSON(t, vote(dir, "3"), func(v vm.Object) vm.Object { return v.Set("seat", 2) })
+			editJSON(t, vote(dir, "3"), func(v matchproto.Object) matchproto.Object { return v.Set("seat", 2) })
 		}, "duplicate seat"},
 		{"foreign family", func(t *testing.T, dir string) {
-			editJSON(t, vote(dir, "3"), func(v vm.Object) vm.Object { return v.Set("reviewer_family", "gpt").Set("seat", 9) })
+			editJSON(t, vote(dir, "3"), func(v matchproto.Object) matchproto.Object { return v.Set("reviewer_family", "gpt").Set("seat", 9) })
 		}, "belongs to"},
 		{"missing seat", func(t *testing.T, dir string) {
-			editJSON(t, vote(dir, "3"), func(v vm.Object) vm.Object { return del(v, "seat") })
+			editJSON(t, vote(dir, "3"), func(v matchproto.Object) matchproto.Object { return del(v, "seat") })
 		}, "seat"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
@@ -271,7 +278,7 @@ func TestMintShortID(t *testing.T) {
 	for range 64 {
 		id, err := MintShortID()
 		must(t, err)
-		if !vm.ShortIDRE.MatchString(id) || seen[id] {
+		if !matchproto.ShortIDRE.MatchString(id) || seen[id] {
 			t.Fatalf("bad or repeated id %q", id)
 		}
 		seen[id] = true

@@ -9,8 +9,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/nullius-dev/nullius/internal/atomicfile"
+	"github.com/nullius-dev/nullius/internal/matchproto"
 	"github.com/nullius-dev/nullius/internal/readlimit"
-	vm "github.com/nullius-dev/nullius/validators/match"
 )
 
 func isUTF8(b []byte) bool { return utf8.Valid(b) }
@@ -24,7 +24,7 @@ func LoadCriteriaFile(path string) (any, error) {
 	if err != nil {
 		return nil, refuse("cannot read --criteria-file %s: %v", path, err)
 	}
-	d, err := vm.Decode(b)
+	d, err := matchproto.Decode(b)
 	if err != nil {
 		return nil, refuse("cannot read --criteria-file %s: %v", path, err)
 	}
@@ -34,11 +34,11 @@ func LoadCriteriaFile(path string) (any, error) {
 // Commit canonicalizes criteria, and writes the commitment to out with an
 // exclusive atomic create (§1.3): an existing file is never overwritten
 // (exit 2), even by a concurrent writer (W23).
-func Commit(out string, criteria any, now Clock) (vm.Object, error) {
+func Commit(out string, criteria any, now Clock) (matchproto.Object, error) {
 	if _, err := os.Lstat(out); err == nil {
 		return nil, &Error{Code: ExitInvalid, Msg: fmt.Sprintf("%s already exists; a criteria commitment is never overwritten (commit to a new path)", out)}
 	}
-	c, err := vm.BuildCommitment(criteria, now.now())
+	c, err := matchproto.BuildCommitment(criteria, now.now())
 	if err != nil {
 		return nil, refuse("criteria are invalid: %v", err)
 	}
@@ -50,7 +50,7 @@ func Commit(out string, criteria any, now Clock) (vm.Object, error) {
 	if err := lk.add(filepath.Dir(out)); err != nil {
 		return nil, err
 	}
-	if err := atomicfile.WriteNew(out, vm.Marshal(c), 0o644); err != nil {
+	if err := atomicfile.WriteNew(out, matchproto.Marshal(c), 0o644); err != nil {
 		if errors.Is(err, fs.ErrExist) {
 			return nil, &Error{Code: ExitInvalid, Msg: fmt.Sprintf("%s already exists; a criteria commitment is never overwritten (commit to a new path)", out)}
 		}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"path/filepath"
 
+	"github.com/nullius-dev/nullius/internal/matchproto"
 	"github.com/nullius-dev/nullius/internal/readlimit"
 	vm "github.com/nullius-dev/nullius/validators/match"
 )
@@ -26,7 +27,7 @@ func (p *panel) degraded(usable int) error {
 	}
 	absent := p.degradedAbsent(native, usable)
 	if len(p.o.NativeVotes) < p.roster.Minimum {
-		extra := vm.Object{{Key: "native_family", Value: native.Label}, {Key: "seats_provided", Value: len(p.o.NativeVotes)}, {Key: "seats_failed", Value: []any{}}}
+		extra := matchproto.Object{{Key: "native_family", Value: native.Label}, {Key: "seats_provided", Value: len(p.o.NativeVotes)}, {Key: "seats_failed", Value: []any{}}}
 		if err := p.writeReport(absent, "single_family", false, false, extra); err != nil {
 			return err
 		}
@@ -41,29 +42,29 @@ func (p *panel) degraded(usable int) error {
 	for _, r := range replies {
 		o, fail := p.seatPayload(r)
 		if fail != "" {
-			failed = append(failed, vm.Object{{Key: "seat", Value: r.n}, {Key: "reason", Value: fail}})
+			failed = append(failed, matchproto.Object{{Key: "seat", Value: r.n}, {Key: "reason", Value: fail}})
 			p.o.printf("seat absent: %s seat %d (%s)", native.Label, r.n, fail)
 			continue
 		}
-		coll := vm.Object{{Key: "source", Value: "injected"}, {Key: "vote_file", Value: p.o.NativeVotes[r.n-1]}, {Key: "reply_sha256", Value: vm.SHA256Ref(r.data)},
-			{Key: "attempts", Value: []any{vm.Object{{Key: "attempt", Value: 1}, {Key: "ok", Value: true}}}}}
+		coll := matchproto.Object{{Key: "source", Value: "injected"}, {Key: "vote_file", Value: p.o.NativeVotes[r.n-1]}, {Key: "reply_sha256", Value: matchproto.SHA256Ref(r.data)},
+			{Key: "attempts", Value: []any{matchproto.Object{{Key: "attempt", Value: 1}, {Key: "ok", Value: true}}}}}
 		seats = append(seats, seat{key: fmt.Sprintf("%s_seat_%d", native.Label, r.n), family: native.Label, n: r.n,
 			record: p.voteRecord(native.Label, native.Label+"/"+native.Model, o, coll, r.n)})
 	}
-	extra := vm.Object{{Key: "native_family", Value: native.Label}, {Key: "seats_provided", Value: len(p.o.NativeVotes)}, {Key: "seats_failed", Value: failed}}
+	extra := matchproto.Object{{Key: "native_family", Value: native.Label}, {Key: "seats_provided", Value: len(p.o.NativeVotes)}, {Key: "seats_failed", Value: failed}}
 	return p.finish(append(seats, absent...), "single_family", false, extra)
 }
 
 // degradedPreconditions refuses what a degraded panel cannot take: runner
 // overrides, model specs, a missing native family, one file for two seats.
-func (p *panel) degradedPreconditions(usable int) (vm.Family, error) {
+func (p *panel) degradedPreconditions(usable int) (matchproto.Family, error) {
 	F := p.roster.Minimum
 	if len(p.override) > 0 || len(p.specs) > 0 {
-		return vm.Family{}, refuse("the roster fields %d usable families of the %d required, so the panel degrades to native subagent seats, which take no --runner or --model-spec", usable, F)
+		return matchproto.Family{}, refuse("the roster fields %d usable families of the %d required, so the panel degrades to native subagent seats, which take no --runner or --model-spec", usable, F)
 	}
 	native, ok := p.roster.Native()
 	if !ok || !native.Available {
-		return vm.Family{}, refuse("the roster fields %d usable families of the %d required and no available native family; the panel cannot run", usable, F)
+		return matchproto.Family{}, refuse("the roster fields %d usable families of the %d required and no available native family; the panel cannot run", usable, F)
 	}
 	seen := map[string]int{}
 	for i, f := range p.o.NativeVotes {
@@ -74,7 +75,7 @@ func (p *panel) degradedPreconditions(usable int) (vm.Family, error) {
 			}
 		}
 		if j, dup := seen[abs]; dup {
-			return vm.Family{}, refuse("seat %d and seat %d name the same reply file (%s); every seat needs its own subagent's reply file", j+1, i+1, f)
+			return matchproto.Family{}, refuse("seat %d and seat %d name the same reply file (%s); every seat needs its own subagent's reply file", j+1, i+1, f)
 		}
 		seen[abs] = i
 	}
@@ -82,7 +83,7 @@ func (p *panel) degradedPreconditions(usable int) (vm.Family, error) {
 }
 
 // degradedAbsent records every requested non-native family with its reason.
-func (p *panel) degradedAbsent(native vm.Family, usable int) []seat {
+func (p *panel) degradedAbsent(native matchproto.Family, usable int) []seat {
 	var absent []seat
 	for _, lbl := range p.req {
 		if lbl == native.Label {
@@ -99,7 +100,7 @@ func (p *panel) degradedAbsent(native vm.Family, usable int) []seat {
 }
 
 // guidance is the exit-3 message: what to run, and how to hand it back.
-func (p *panel) guidance(native vm.Family, usable int) error {
+func (p *panel) guidance(native matchproto.Family, usable int) error {
 	F := p.roster.Minimum
 	return &Error{Code: ExitDegraded, Msg: fmt.Sprintf("cross-family floor not met: the roster fields %d usable families of the %d required "+
 		"(usable = declared available and either native, overridden with --runner, or with its runner's executable on PATH); "+
@@ -127,7 +128,7 @@ func (p *panel) readReplies() ([]reply, error) {
 		}
 		digests[h] = i + 1
 		if isUTF8(b) {
-			ws := sha256.Sum256([]byte(vm.Collapse(string(b))))
+			ws := sha256.Sum256([]byte(matchproto.Collapse(string(b))))
 			wh := "ws:" + hex.EncodeToString(ws[:])
 			if j, dup := digests[wh]; dup {
 				return nil, refuse("seat %d's reply file (%s) differs from seat %d's only in whitespace; every seat needs its own subagent's reply", i+1, f, j)
@@ -139,14 +140,14 @@ func (p *panel) readReplies() ([]reply, error) {
 }
 
 // seatPayload extracts and checks one seat's vote, or says why it failed.
-func (p *panel) seatPayload(r reply) (vm.Object, string) {
+func (p *panel) seatPayload(r reply) (matchproto.Object, string) {
 	switch {
 	case r.err != nil:
 		return nil, "cannot read injected vote file: " + r.err.Error()
 	case !isUTF8(r.data):
 		return nil, "reply is not UTF-8 text"
 	}
-	o, err := vm.ExtractVote(vm.UniversalNewlines(string(r.data)), vm.ExampleVote())
+	o, err := matchproto.ExtractVote(matchproto.UniversalNewlines(string(r.data)), matchproto.ExampleVote())
 	if err != nil {
 		return nil, "no JSON object found in injected vote file"
 	}

@@ -7,8 +7,8 @@
 //
 // Every step runs its checks before it writes or runs anything and refuses
 // on the first failure: nothing reaches a judge and no artifact is written
-// unless every check before it passed. Pure logic and validators live in
-// validators/match.
+// unless every check before it passed. The protocol model lives in
+// internal/matchproto, the validators in validators/match.
 package match
 
 import (
@@ -17,8 +17,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/nullius-dev/nullius/internal/matchproto"
 	"github.com/nullius-dev/nullius/internal/readlimit"
-	vm "github.com/nullius-dev/nullius/validators/match"
 )
 
 // Exit statuses the protocol defines (§0.3), carried by *Error.
@@ -71,7 +71,7 @@ func readJSON(path, what string, k readlimit.Kind) (any, error) {
 		}
 		return nil, refuse("cannot read %s %s: %v", what, path, err)
 	}
-	d, err := vm.Decode(b)
+	d, err := matchproto.Decode(b)
 	if err != nil {
 		return nil, refuse("%s %s is not valid JSON: %v", what, path, err)
 	}
@@ -91,7 +91,7 @@ func readText(path string) (string, error) {
 	if !isUTF8(b) {
 		return "", fmt.Errorf("%s is not UTF-8 text", path)
 	}
-	return vm.UniversalNewlines(string(b)), nil
+	return matchproto.UniversalNewlines(string(b)), nil
 }
 
 // tooLarge reports a size-cap refusal, which every step passes up

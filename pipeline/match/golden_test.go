@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	vm "github.com/nullius-dev/nullius/validators/match"
+	"github.com/nullius-dev/nullius/internal/matchproto"
 )
 
 // Our own golden values for the §10 materials (§9: the reference's digest
@@ -23,13 +23,13 @@ func TestGoldenJudgePrompt(t *testing.T) {
 	must(t, err)
 	p, err := RenderPrompt(m, DefaultTemplates())
 	must(t, err)
-	if got := vm.SHA256Ref([]byte(p.Body)); got != goldenBodySHA {
+	if got := matchproto.SHA256Ref([]byte(p.Body)); got != goldenBodySHA {
 		t.Errorf("judge prompt body = %s, want %s", got, goldenBodySHA)
 	}
 	if p.Digest != goldenDigest {
 		t.Errorf("judge_prompt_sha256 = %s, want %s", p.Digest, goldenDigest)
 	}
-	if want := p.Body + strings.Replace(vm.BindingTemplate, "%s", p.Digest, 1); p.File != want {
+	if want := p.Body + strings.Replace(matchproto.BindingTemplate, "%s", p.Digest, 1); p.File != want {
 		t.Error("prompt file is not body plus the filled binding block")
 	}
 }

@@ -10,8 +10,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/nullius-dev/nullius/internal/matchproto"
 	"github.com/nullius-dev/nullius/internal/readlimit"
-	vm "github.com/nullius-dev/nullius/validators/match"
 )
 
 // rosterJSON is ROSTER of §7.
@@ -110,17 +110,17 @@ func opts(dir string, r Runner, env map[string]string) PanelOptions {
 	}
 }
 
-func readObj(t *testing.T, p string) vm.Object {
+func readObj(t *testing.T, p string) matchproto.Object {
 	t.Helper()
 	v, err := readJSON(p, "test file", readlimit.JSON)
 	must(t, err)
-	return v.(vm.Object)
+	return v.(matchproto.Object)
 }
 
-func get(o vm.Object, path ...string) any {
+func get(o matchproto.Object, path ...string) any {
 	var cur any = o
 	for _, k := range path {
-		co, ok := cur.(vm.Object)
+		co, ok := cur.(matchproto.Object)
 		if !ok {
 			return nil
 		}

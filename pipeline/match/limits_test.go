@@ -6,8 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/nullius-dev/nullius/internal/matchproto"
 	"github.com/nullius-dev/nullius/internal/readlimit"
-	vm "github.com/nullius-dev/nullius/validators/match"
 )
 
 // sparse makes a file of size bytes without writing them.
@@ -87,7 +87,7 @@ func TestNativeReplyOverTheCap(t *testing.T) {
 	wantErr(t, RunPanel(o), ExitInvalid, "only 2 of 3")
 	rep := readObj(t, filepath.Join(dir, "panel", "panel_run_report.json"))
 	failed, _ := get(rep, "seats_failed").([]any)
-	if s := string(vm.Marshal(failed)); len(failed) != 1 || !strings.Contains(s, big+" is 4194305 bytes; nullius reads at most 4 MiB") {
+	if s := string(matchproto.Marshal(failed)); len(failed) != 1 || !strings.Contains(s, big+" is 4194305 bytes; nullius reads at most 4 MiB") {
 		t.Errorf("seats_failed %s", s)
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/nullius-dev/nullius/internal/matchproto"
 	"github.com/nullius-dev/nullius/internal/readlimit"
 	vm "github.com/nullius-dev/nullius/validators/match"
 )
@@ -18,11 +19,11 @@ type Templates struct {
 
 // DefaultTemplates returns nullius's own judge templates.
 func DefaultTemplates() Templates {
-	return Templates{Body: vm.JudgePromptTemplate, System: vm.JudgeSystemPrompt, Binding: vm.BindingTemplate}
+	return Templates{Body: matchproto.JudgePromptTemplate, System: matchproto.JudgeSystemPrompt, Binding: matchproto.BindingTemplate}
 }
 
 // LoadCommitment reads and validates a commitment file.
-func LoadCommitment(path, what string) (vm.Object, error) {
+func LoadCommitment(path, what string) (matchproto.Object, error) {
 	v, err := readJSON(path, what, readlimit.Small)
 	if err != nil {
 		return nil, err
@@ -30,7 +31,7 @@ func LoadCommitment(path, what string) (vm.Object, error) {
 	if ps := vm.ValidateCommitment(v, ""); len(ps) > 0 {
 		return nil, refuse("%s failed validation: %s", what, vm.Join(ps))
 	}
-	return v.(vm.Object), nil
+	return v.(matchproto.Object), nil
 }
 
 // LoadMaterials applies §3.1 to a materials directory: the five files, the
@@ -40,7 +41,7 @@ func LoadCommitment(path, what string) (vm.Object, error) {
 // Beyond the reference (W4, W20), each statement's node must equal the
 // node_id of its own card summary: a swapped statement is refused here,
 // before any judge runs, not only at assembly.
-func LoadMaterials(dir string, wordCap int) (*vm.Materials, error) {
+func LoadMaterials(dir string, wordCap int) (*matchproto.Materials, error) {
 	names := []string{"commitment.json", "card_summary_a.md", "card_summary_b.md", "statement_a.md", "statement_b.md"}
 	texts := map[string]string{}
 	for _, n := range names {
@@ -72,10 +73,10 @@ func LoadMaterials(dir string, wordCap int) (*vm.Materials, error) {
 	}
 	hash := mustString(commitment, "commitment_hash")
 	criteria := stringsOf(commitment, "criteria")
-	if err := vm.CheckCriteriaHeadings(criteria); err != nil {
+	if err := matchproto.CheckCriteriaHeadings(criteria); err != nil {
 		return nil, refuse("commitment.json: %v", err)
 	}
-	m := &vm.Materials{Commitment: commitment, Hash: hash, Criteria: criteria,
+	m := &matchproto.Materials{Commitment: commitment, Hash: hash, Criteria: criteria,
 		SummaryA: texts["card_summary_a.md"], SummaryB: texts["card_summary_b.md"],
 		RawA: texts["statement_a.md"], RawB: texts["statement_b.md"]}
 	for _, side := range []string{"a", "b"} {
@@ -84,7 +85,7 @@ func LoadMaterials(dir string, wordCap int) (*vm.Materials, error) {
 			raw, summary = m.RawB, m.SummaryB
 		}
 		name := "statement_" + side + ".md"
-		declared := vm.StatementHashLine(raw)
+		declared := matchproto.StatementHashLine(raw)
 		if declared == "" && strings.HasPrefix(raw, "\ufeff") {
 			return nil, refuse("%s starts with a UTF-8 byte-order mark, so it does not open with a 'criteria_commitment: sha256:...' line; save it without the BOM", name)
 		}
@@ -94,10 +95,10 @@ func LoadMaterials(dir string, wordCap int) (*vm.Materials, error) {
 		if declared != hash {
 			return nil, refuse("%s declares %s but the commitment file has %s; refusing to run a panel over mismatched materials", name, declared, hash)
 		}
-		if node, want := vm.StatementNodeLine(raw), vm.SummaryNodeID(summary); node != "" && want != "" && node != want {
+		if node, want := matchproto.StatementNodeLine(raw), matchproto.SummaryNodeID(summary); node != "" && want != "" && node != want {
 			return nil, refuse("%s argues for node %s but card_summary_%s.md is node %s; refusing to run a panel over mismatched materials", name, node, side, want)
 		}
-		v, err := vm.VerifyAgainstSummary(side, raw, hash, criteria, summary, wordCap)
+		v, err := matchproto.VerifyAgainstSummary(side, raw, hash, criteria, summary, wordCap)
 		if err != nil {
 			return nil, refuse("%v", err)
 		}
@@ -116,19 +117,19 @@ type Prompt struct {
 }
 
 // RenderPrompt renders the judge prompt of verified materials (§4.1-4.3).
-func RenderPrompt(m *vm.Materials, t Templates) (*Prompt, error) {
-	body, err := vm.FillTemplate(t.Body, map[string]string{
+func RenderPrompt(m *matchproto.Materials, t Templates) (*Prompt, error) {
+	body, err := matchproto.FillTemplate(t.Body, map[string]string{
 		"COMMITMENT_HASH": m.Hash,
-		"COMMITMENT_JSON": vm.MarshalIndent(m.Commitment),
-		"CARD_SUMMARY_A":  vm.Fence(vm.PyStrip(m.SummaryA)),
-		"CARD_SUMMARY_B":  vm.Fence(vm.PyStrip(m.SummaryB)),
-		"STATEMENT_A":     vm.Fence(vm.PyStrip(m.StatementA.Rebuilt)),
-		"STATEMENT_B":     vm.Fence(vm.PyStrip(m.StatementB.Rebuilt)),
+		"COMMITMENT_JSON": matchproto.MarshalIndent(m.Commitment),
+		"CARD_SUMMARY_A":  matchproto.Fence(matchproto.PyStrip(m.SummaryA)),
+		"CARD_SUMMARY_B":  matchproto.Fence(matchproto.PyStrip(m.SummaryB)),
+		"STATEMENT_A":     matchproto.Fence(matchproto.PyStrip(m.StatementA.Rebuilt)),
+		"STATEMENT_B":     matchproto.Fence(matchproto.PyStrip(m.StatementB.Rebuilt)),
 	})
 	if err != nil {
 		return nil, refuse("%v", err)
 	}
-	d := vm.PromptDigest(body, t.System, t.Binding)
+	d := matchproto.PromptDigest(body, t.System, t.Binding)
 	return &Prompt{Body: body, System: t.System, Digest: d, File: body + replaceOnce(t.Binding, "%s", d)}, nil
 }
 
@@ -141,13 +142,13 @@ func replaceOnce(s, old, new string) string {
 	return s
 }
 
-func mustString(o vm.Object, k string) string {
+func mustString(o matchproto.Object, k string) string {
 	v, _ := o.Get(k)
 	s, _ := v.(string)
 	return s
 }
 
-func stringsOf(o vm.Object, k string) []string {
+func stringsOf(o matchproto.Object, k string) []string {
 	v, _ := o.Get(k)
 	var out []string
 	switch t := v.(type) {

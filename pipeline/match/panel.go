@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/nullius-dev/nullius/internal/atomicfile"
+	"github.com/nullius-dev/nullius/internal/matchproto"
 	"github.com/nullius-dev/nullius/internal/readlimit"
 	vm "github.com/nullius-dev/nullius/validators/match"
 )
@@ -58,9 +59,9 @@ func (o *PanelOptions) printf(format string, args ...any) {
 // panel is the state of one panel run.
 type panel struct {
 	o        *PanelOptions
-	m        *vm.Materials
+	m        *matchproto.Materials
 	prompt   *Prompt
-	roster   *vm.Roster
+	roster   *matchproto.Roster
 	source   RosterSource
 	req      []string
 	specs    map[string]string
@@ -75,7 +76,7 @@ type panel struct {
 // seat is one collected vote or one absence.
 type seat struct {
 	key, family string
-	record      vm.Object
+	record      matchproto.Object
 	reason      string
 	override    bool
 	n           int // degraded seat number
@@ -148,7 +149,7 @@ func RunPanel(o PanelOptions) error {
 	if err := p.parseFlags(); err != nil {
 		return err
 	}
-	p.started = vm.FormatTime(o.Now.now())
+	p.started = matchproto.FormatTime(o.Now.now())
 	usable := 0
 	for _, f := range p.roster.Families {
 		if p.usable(f) {
@@ -164,10 +165,10 @@ func RunPanel(o PanelOptions) error {
 // reportDropped tells statement authors what the rebuild left out (W13:
 // the reference drops lines silently); the lines themselves are listed
 // with --render-prompt-only, the step authors run first.
-func reportDropped(o *PanelOptions, m *vm.Materials) {
+func reportDropped(o *PanelOptions, m *matchproto.Materials) {
 	for _, side := range []struct {
 		label string
-		v     *vm.Verified
+		v     *matchproto.Verified
 	}{{"a", m.StatementA}, {"b", m.StatementB}} {
 		if side.v.Discarded == 0 {
 			continue
@@ -224,13 +225,13 @@ func (p *panel) parseFlags() error {
 		if hasNative && fam == native.Label && p.override[fam] == "" {
 			return refuse("--model-spec %s=%s: a native seat takes no model override", fam, spec)
 		}
-		if !vm.ModelRE.MatchString(spec) {
-			return refuse("--model-spec %s=%q is not a plain model string (pattern %s)", fam, spec, vm.ModelRE.String())
+		if !matchproto.ModelRE.MatchString(spec) {
+			return refuse("--model-spec %s=%q is not a plain model string (pattern %s)", fam, spec, matchproto.ModelRE.String())
 		}
 	}
 	// Closes W26: an empty label would only fail at assembly.
 	for fam, l := range p.labels {
-		if vm.PyStrip(l) == "" {
+		if matchproto.PyStrip(l) == "" {
 			return refuse("--model-label %s= is empty; give a model label or drop the flag", fam)
 		}
 	}
@@ -261,7 +262,7 @@ func binary(runner string) string {
 	return runner
 }
 
-func (p *panel) usable(f vm.Family) bool {
+func (p *panel) usable(f matchproto.Family) bool {
 	if !f.Available {
 		return false
 	}
@@ -280,7 +281,7 @@ func (p *panel) lookPath(bin string) error {
 	return err
 }
 
-func (p *panel) unusableReason(f vm.Family) string {
+func (p *panel) unusableReason(f matchproto.Family) string {
 	if !f.Available {
 		if f.Notes != "" {
 			return "declared unavailable in the roster: " + f.Notes
@@ -291,7 +292,7 @@ func (p *panel) unusableReason(f vm.Family) string {
 	return fmt.Sprintf("declared available in the roster, but the %s runner's executable (%s) is not present on this machine; the seat is honestly absent, never substituted", f.Runner, bin)
 }
 
-func (p *panel) model(f vm.Family) string {
+func (p *panel) model(f matchproto.Family) string {
 	if s := p.specs[f.Label]; s != "" {
 		return s
 	}
@@ -360,10 +361,10 @@ func (p *panel) checkNativeVote() error {
 
 // plan records unusable families absent up front (never dispatched),
 // collects the native seat, and returns the families to dispatch.
-func (p *panel) plan() ([]seat, []vm.Family) {
+func (p *panel) plan() ([]seat, []matchproto.Family) {
 	native, hasNative := p.roster.Native()
 	var seats []seat
-	var dispatch []vm.Family
+	var dispatch []matchproto.Family
 	for _, lbl := range p.req {
 		f, _ := p.roster.Family(lbl)
 		switch {
@@ -386,7 +387,7 @@ func (p *panel) plan() ([]seat, []vm.Family) {
 // seat could not reach the floor, calling the judges only spends their
 // time (the reference runs them, then terminates the match). The report
 // records the seats as not run.
-func (p *panel) unreachable(seats []seat, dispatch []vm.Family, possible int, independent bool) error {
+func (p *panel) unreachable(seats []seat, dispatch []matchproto.Family, possible int, independent bool) error {
 	for _, f := range dispatch {
 		seats = append(seats, seat{family: f.Label, reason: fmt.Sprintf("not run: at most %d seats could vote (minimum %d), so no judge was called", possible, p.roster.Minimum)})
 	}
@@ -399,7 +400,7 @@ func (p *panel) unreachable(seats []seat, dispatch []vm.Family, possible int, in
 }
 
 // execSignature identifies the program a seat really runs (§5.7).
-func (p *panel) execSignature(f vm.Family) string {
+func (p *panel) execSignature(f matchproto.Family) string {
 	model := p.model(f)
 	if tmpl := p.override[f.Label]; tmpl != "" {
 		toks, _ := ShellSplit(tmpl)
@@ -433,7 +434,7 @@ func (p *panel) execSignature(f vm.Family) string {
 // checkIndependence refuses two dispatched seats that run the same command,
 // unless IDEA_PAIRWISE_ALLOW_STUB_RUNNERS=1, which records
 // independent_runners=false instead.
-func (p *panel) checkIndependence(fams []vm.Family) (bool, error) {
+func (p *panel) checkIndependence(fams []matchproto.Family) (bool, error) {
 	bySig := map[string][]string{}
 	for _, f := range fams {
 		s := p.execSignature(f)
@@ -477,7 +478,7 @@ func (p *panel) directScript(runner string) string {
 
 // familyCommand builds the argv of one attempt (§5.5). Programs are run
 // directly; a runner script needs its own #! line.
-func (p *panel) familyCommand(f vm.Family, attemptDir string) (Command, string, error) {
+func (p *panel) familyCommand(f matchproto.Family, attemptDir string) (Command, string, error) {
 	model := p.model(f)
 	T := p.o.TimeoutSecs
 	raw := filepath.Join(attemptDir, "vote_raw.txt")
@@ -523,19 +524,19 @@ func (p *panel) familyCommand(f vm.Family, attemptDir string) (Command, string, 
 }
 
 // runFamily runs one seat with one retry (§4.7).
-func (p *panel) runFamily(f vm.Family) seat {
+func (p *panel) runFamily(f matchproto.Family) seat {
 	s := seat{key: f.Label, family: f.Label, override: p.override[f.Label] != ""}
 	var attempts []any
 	var failures []string
 	for n := 1; n <= MaxAttempts; n++ {
 		dir := filepath.Join(p.o.OutDir, "raw", f.Label, "attempt"+strconv.Itoa(n))
 		rec, label, argv, exit, fail := p.attempt(f, dir)
-		a := vm.Object{{Key: "attempt", Value: n}, {Key: "argv", Value: argv}}
+		a := matchproto.Object{{Key: "attempt", Value: n}, {Key: "argv", Value: argv}}
 		if exit != nil {
-			a = append(a, vm.Member{Key: "exit_code", Value: *exit})
+			a = append(a, matchproto.Member{Key: "exit_code", Value: *exit})
 		}
 		if fail == "" {
-			attempts = append(attempts, append(a, vm.Member{Key: "ok", Value: true}))
+			attempts = append(attempts, append(a, matchproto.Member{Key: "ok", Value: true}))
 			source := "runner"
 			if s.override {
 				source = "override"
@@ -543,10 +544,10 @@ func (p *panel) runFamily(f vm.Family) seat {
 			if l := metaModel(dir); l != "" && (f.Runner == "codex" || f.Runner == "claude-cli") && !s.override {
 				label = l
 			}
-			s.record = p.voteRecord(f.Label, label, rec, vm.Object{{Key: "attempts", Value: attempts}, {Key: "source", Value: source}}, 0)
+			s.record = p.voteRecord(f.Label, label, rec, matchproto.Object{{Key: "attempts", Value: attempts}, {Key: "source", Value: source}}, 0)
 			return s
 		}
-		attempts = append(attempts, append(a, vm.Member{Key: "failure", Value: fail}))
+		attempts = append(attempts, append(a, matchproto.Member{Key: "failure", Value: fail}))
 		failures = append(failures, fail)
 	}
 	s.reason = strings.Join(failures, "; ")
@@ -554,7 +555,7 @@ func (p *panel) runFamily(f vm.Family) seat {
 }
 
 // attempt runs one invocation and returns the payload or a failure reason.
-func (p *panel) attempt(f vm.Family, dir string) (vm.Object, string, []any, *int, string) {
+func (p *panel) attempt(f matchproto.Family, dir string) (matchproto.Object, string, []any, *int, string) {
 	if rel, err := filepath.Rel(p.o.OutDir, dir); err != nil || contained(p.o.OutDir, rel) != nil {
 		return nil, "", []any{}, nil, fmt.Sprintf("invocation error: %s leads outside the panel directory %s", dir, p.o.OutDir)
 	}
@@ -600,7 +601,7 @@ func (p *panel) attempt(f vm.Family, dir string) (vm.Object, string, []any, *int
 }
 
 // parseReply extracts and validates a vote from raw reply bytes.
-func (p *panel) parseReply(reply []byte) (vm.Object, string) {
+func (p *panel) parseReply(reply []byte) (matchproto.Object, string) {
 	if !isUTF8(reply) {
 		return nil, "reply is not UTF-8 text"
 	}
@@ -608,7 +609,7 @@ func (p *panel) parseReply(reply []byte) (vm.Object, string) {
 	if strings.TrimSpace(text) == "" {
 		return nil, "empty output"
 	}
-	o, err := vm.ExtractVote(text, vm.ExampleVote())
+	o, err := matchproto.ExtractVote(text, matchproto.ExampleVote())
 	if err != nil {
 		return nil, err.Error()
 	}
@@ -623,7 +624,7 @@ func metaModel(dir string) string {
 	if err != nil {
 		return ""
 	}
-	o, ok := v.(vm.Object)
+	o, ok := v.(matchproto.Object)
 	if !ok {
 		return ""
 	}
@@ -631,7 +632,7 @@ func metaModel(dir string) string {
 		l, _ := o.Get(k)
 		items, _ := l.([]any)
 		for _, it := range items {
-			if io, ok := it.(vm.Object); ok {
+			if io, ok := it.(matchproto.Object); ok {
 				if m, _ := io.Get("model"); m != nil {
 					if s, ok := m.(string); ok && s != "" {
 						return s
@@ -644,21 +645,21 @@ func metaModel(dir string) string {
 }
 
 // voteRecord builds the stored record (§4.8).
-func (p *panel) voteRecord(family, model string, payload, collection vm.Object, seatN int) vm.Object {
+func (p *panel) voteRecord(family, model string, payload, collection matchproto.Object, seatN int) matchproto.Object {
 	if l := p.labels[family]; l != "" {
 		model = l
 	}
-	c, dropped := p.creditable(vm.CleanVote(payload))
+	c, dropped := p.creditable(matchproto.CleanVote(payload))
 	if dropped > 0 {
-		collection = append(collection, vm.Member{Key: "uncredited_arguments", Value: dropped})
+		collection = append(collection, matchproto.Member{Key: "uncredited_arguments", Value: dropped})
 	}
-	rec := vm.Object{{Key: "reviewer_family", Value: family}, {Key: "model", Value: model}}
+	rec := matchproto.Object{{Key: "reviewer_family", Value: family}, {Key: "model", Value: model}}
 	rec = append(rec, c...)
-	rec = append(rec, vm.Member{Key: "commitment_hash", Value: p.m.Hash},
-		vm.Member{Key: "collected_at", Value: vm.FormatTime(p.o.Now.now())},
-		vm.Member{Key: "collection", Value: collection})
+	rec = append(rec, matchproto.Member{Key: "commitment_hash", Value: p.m.Hash},
+		matchproto.Member{Key: "collected_at", Value: matchproto.FormatTime(p.o.Now.now())},
+		matchproto.Member{Key: "collection", Value: collection})
 	if seatN > 0 {
-		rec = append(rec, vm.Member{Key: "seat", Value: seatN})
+		rec = append(rec, matchproto.Member{Key: "seat", Value: seatN})
 	}
 	return rec
 }
@@ -667,16 +668,16 @@ func (p *panel) voteRecord(family, model string, payload, collection vm.Object, 
 // evidence on either card: the reference stores any string (W3), so a
 // judge could credit a source no card cites. The number dropped is kept in
 // the record's collection.
-func (p *panel) creditable(c vm.Object) (vm.Object, int) {
-	allowed := vm.SummaryEvidence(p.m.SummaryA)
-	for ev := range vm.SummaryEvidence(p.m.SummaryB) {
+func (p *panel) creditable(c matchproto.Object) (matchproto.Object, int) {
+	allowed := matchproto.SummaryEvidence(p.m.SummaryA)
+	for ev := range matchproto.SummaryEvidence(p.m.SummaryB) {
 		allowed[ev] = true
 	}
 	args, _ := c.Get("anchored_arguments")
 	kept := []any{}
 	dropped := 0
 	for _, a := range args.([]any) {
-		ref, _ := a.(vm.Object).Get("anchor_ref")
+		ref, _ := a.(matchproto.Object).Get("anchor_ref")
 		if s, _ := ref.(string); allowed[s] {
 			kept = append(kept, a)
 		} else {
@@ -687,7 +688,7 @@ func (p *panel) creditable(c vm.Object) (vm.Object, int) {
 }
 
 // checkEcho verifies an injected reply's judge_prompt_sha256 (§4.9).
-func (p *panel) checkEcho(o vm.Object) string {
+func (p *panel) checkEcho(o matchproto.Object) string {
 	echo, ok := o.Get("judge_prompt_sha256")
 	if !ok {
 		return "reply carries no judge_prompt_sha256 echo; the native seat must copy the digest from the prompt's binding block"
@@ -699,7 +700,7 @@ func (p *panel) checkEcho(o vm.Object) string {
 }
 
 // injected collects the cross-family native vote (§4.9).
-func (p *panel) injected(f vm.Family, file string) seat {
+func (p *panel) injected(f matchproto.Family, file string) seat {
 	s := seat{key: f.Label, family: f.Label}
 	b, err := readlimit.ReadFile(file, readlimit.Small)
 	if err != nil {
@@ -710,7 +711,7 @@ func (p *panel) injected(f vm.Family, file string) seat {
 		s.reason = "cannot read injected vote file as UTF-8 text"
 		return s
 	}
-	o, err := vm.ExtractVote(vm.UniversalNewlines(string(b)), vm.ExampleVote())
+	o, err := matchproto.ExtractVote(matchproto.UniversalNewlines(string(b)), matchproto.ExampleVote())
 	if err != nil {
 		s.reason = "no JSON object found in injected vote file"
 		return s
@@ -725,14 +726,14 @@ func (p *panel) injected(f vm.Family, file string) seat {
 	}
 	// Unlike the reference (W12), the cross-family native seat also records
 	// the digest of the reply it was given.
-	coll := vm.Object{{Key: "source", Value: "injected"}, {Key: "vote_file", Value: file}, {Key: "reply_sha256", Value: vm.SHA256Ref(b)},
-		{Key: "attempts", Value: []any{vm.Object{{Key: "attempt", Value: 1}, {Key: "ok", Value: true}}}}}
+	coll := matchproto.Object{{Key: "source", Value: "injected"}, {Key: "vote_file", Value: file}, {Key: "reply_sha256", Value: matchproto.SHA256Ref(b)},
+		{Key: "attempts", Value: []any{matchproto.Object{{Key: "attempt", Value: 1}, {Key: "ok", Value: true}}}}}
 	s.record = p.voteRecord(f.Label, f.Label+"/"+f.Model, o, coll, 0)
 	return s
 }
 
 // finish stores the votes, writes the report and decides validity.
-func (p *panel) finish(seats []seat, mode string, independent bool, extra vm.Object) error {
+func (p *panel) finish(seats []seat, mode string, independent bool, extra matchproto.Object) error {
 	votesDir := filepath.Join(p.o.OutDir, "votes")
 	var votes, absent []seat
 	for _, s := range seats {
@@ -747,7 +748,7 @@ func (p *panel) finish(seats []seat, mode string, independent bool, extra vm.Obj
 			return err
 		}
 		path := filepath.Join(votesDir, s.key+".json")
-		if err := atomicfile.WriteFile(path, vm.Marshal(s.record), 0o644); err != nil {
+		if err := atomicfile.WriteFile(path, matchproto.Marshal(s.record), 0o644); err != nil {
 			return err
 		}
 		p.o.printf("vote collected: %s -> %s", s.key, filepath.Join("votes", s.key+".json"))
@@ -785,33 +786,33 @@ func (p *panel) finish(seats []seat, mode string, independent bool, extra vm.Obj
 }
 
 // writeReport writes panel_run_report.json (§5.9).
-func (p *panel) writeReport(absent []seat, mode string, independent, valid bool, extra vm.Object) error {
-	collected := vm.Object{}
+func (p *panel) writeReport(absent []seat, mode string, independent, valid bool, extra matchproto.Object) error {
+	collected := matchproto.Object{}
 	var present []string
 	var recon []any
 	sort.Slice(p.votes, func(i, j int) bool { return p.votes[i].key < p.votes[j].key })
 	total := p.m.StatementA.Discarded + p.m.StatementB.Discarded
 	for _, s := range p.votes {
-		collected = append(collected, vm.Member{Key: s.key, Value: "votes/" + s.key + ".json"})
+		collected = append(collected, matchproto.Member{Key: s.key, Value: "votes/" + s.key + ".json"})
 		if !slices.Contains(present, s.family) {
 			present = append(present, s.family)
 		}
 		d, _ := s.record.Get("unanchored_arguments_discarded")
-		recon = append(recon, vm.Object{{Key: "voter", Value: s.key}, {Key: "judge_reported", Value: d}, {Key: "parser_counted", Value: total},
+		recon = append(recon, matchproto.Object{{Key: "voter", Value: s.key}, {Key: "judge_reported", Value: d}, {Key: "parser_counted", Value: total},
 			{Key: "judge_visible", Value: 0}, {Key: "agree", Value: fmt.Sprint(d) == "0"}})
 	}
 	slices.Sort(present)
 	sort.SliceStable(absent, func(i, j int) bool { return absent[i].family < absent[j].family })
 	var ab []any
 	for _, s := range absent {
-		ab = append(ab, vm.Object{{Key: "family", Value: s.family}, {Key: "reason", Value: s.reason}})
+		ab = append(ab, matchproto.Object{{Key: "family", Value: s.family}, {Key: "reason", Value: s.reason}})
 	}
 	var rosterPath any
 	if p.source.Path != "" {
 		rosterPath = p.source.Path
 	}
-	rep := vm.Object{
-		{Key: "roster", Value: vm.Object{{Key: "source", Value: p.source.Source}, {Key: "path", Value: rosterPath}}},
+	rep := matchproto.Object{
+		{Key: "roster", Value: matchproto.Object{{Key: "source", Value: p.source.Source}, {Key: "path", Value: rosterPath}}},
 		{Key: "families_requested", Value: p.req},
 		{Key: "votes_collected", Value: collected},
 		{Key: "families_present", Value: orEmpty(present)},
@@ -823,13 +824,13 @@ func (p *panel) writeReport(absent []seat, mode string, independent, valid bool,
 		{Key: "word_cap", Value: p.o.WordCap},
 		{Key: "min_families", Value: p.roster.Minimum},
 		{Key: "panel_valid", Value: valid},
-		{Key: "unanchored_arguments_discarded_by_parser", Value: vm.Object{{Key: "statement_a", Value: p.m.StatementA.Discarded}, {Key: "statement_b", Value: p.m.StatementB.Discarded}, {Key: "total", Value: total}}},
+		{Key: "unanchored_arguments_discarded_by_parser", Value: matchproto.Object{{Key: "statement_a", Value: p.m.StatementA.Discarded}, {Key: "statement_b", Value: p.m.StatementB.Discarded}, {Key: "total", Value: total}}},
 		{Key: "discard_reconciliation", Value: orEmptyAny(recon)},
 		{Key: "started_at", Value: p.started},
-		{Key: "finished_at", Value: vm.FormatTime(p.o.Now.now())},
+		{Key: "finished_at", Value: matchproto.FormatTime(p.o.Now.now())},
 	}
 	rep = append(rep, extra...)
-	return atomicfile.WriteFile(filepath.Join(p.o.OutDir, "panel_run_report.json"), vm.Marshal(rep), 0o644)
+	return atomicfile.WriteFile(filepath.Join(p.o.OutDir, "panel_run_report.json"), matchproto.Marshal(rep), 0o644)
 }
 
 func orEmpty(s []string) []string {

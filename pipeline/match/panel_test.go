@@ -10,6 +10,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/nullius-dev/nullius/internal/matchproto"
 	vm "github.com/nullius-dev/nullius/validators/match"
 )
 
@@ -32,18 +33,18 @@ func TestFullPanel(t *testing.T) {
 	must(t, RunPanel(o))
 	rep := readObj(t, filepath.Join(dir, "panel", "panel_run_report.json"))
 	if get(rep, "panel_valid") != true || get(rep, "independence") != "cross_family" || get(rep, "independent_runners") != false {
-		t.Errorf("report: %s", vm.Marshal(rep))
+		t.Errorf("report: %s", matchproto.Marshal(rep))
 	}
 	if get(rep, "roster", "source") != "explicit" {
 		t.Error("roster source")
 	}
 	gpt := readObj(t, filepath.Join(dir, "panel", "votes", "gpt.json"))
 	if get(gpt, "model") != "stub-model-for-test" || get(gpt, "vote") != "a" || gpt.Has("extra") || gpt.Has("seat") {
-		t.Errorf("gpt record: %s", vm.Marshal(gpt))
+		t.Errorf("gpt record: %s", matchproto.Marshal(gpt))
 	}
 	// W3: the stub cites artifact://x/y.json, which no card holds.
 	if args, _ := get(gpt, "anchored_arguments").([]any); len(args) != 0 || fmt.Sprint(get(gpt, "collection", "uncredited_arguments")) != "1" {
-		t.Errorf("uncited evidence credited: %s", vm.Marshal(gpt))
+		t.Errorf("uncited evidence credited: %s", matchproto.Marshal(gpt))
 	}
 	a, err := Assemble(AssembleOptions{Commitment: filepath.Join(dir, "mat", "commitment.json"), VotesDir: filepath.Join(dir, "panel", "votes"),
 		MaterialsDir: filepath.Join(dir, "mat"), CampaignDir: filepath.Join(dir, "camp"), CampaignID: "3b8e1f70", IdeaA: "1f6c9d5e", IdeaB: "2a7d0e6f"})
@@ -57,7 +58,7 @@ func TestFullPanel(t *testing.T) {
 }
 
 func roundTrip(t *testing.T, v any) any {
-	d, err := vm.Decode(vm.Marshal(v))
+	d, err := matchproto.Decode(matchproto.Marshal(v))
 	must(t, err)
 	return d.Value
 }
@@ -69,36 +70,36 @@ func TestPanelSeats(t *testing.T) {
 		env     map[string]string
 		code    int
 		present []string
-		check   func(t *testing.T, dir string, rep vm.Object)
+		check   func(t *testing.T, dir string, rep matchproto.Object)
 	}{
 		{"native seat without vote file is absent", map[string]string{"gpt": "vote:a", "glm": "vote:b", "kimi": "vote:a"}, nil, 0, []string{"glm", "gpt", "kimi"},
-			func(t *testing.T, dir string, rep vm.Object) {
-				if !strings.Contains(string(vm.Marshal(rep)), "no vote file injected") {
+			func(t *testing.T, dir string, rep matchproto.Object) {
+				if !strings.Contains(string(matchproto.Marshal(rep)), "no vote file injected") {
 					t.Error("claude reason")
 				}
 			}},
 		{"absent family degrades to three", map[string]string{"claude": "vote:a", "gpt": "vote:a", "glm": "vote:b", "kimi": "garbage"}, nil, 0, []string{"claude", "glm", "gpt"},
-			func(t *testing.T, dir string, rep vm.Object) {
-				if !strings.Contains(string(vm.Marshal(rep)), "no JSON object found in output; no JSON object found in output") {
+			func(t *testing.T, dir string, rep matchproto.Object) {
+				if !strings.Contains(string(matchproto.Marshal(rep)), "no JSON object found in output; no JSON object found in output") {
 					t.Error("kimi reason")
 				}
 			}},
 		{"panel invalid below three families", map[string]string{"gpt": "garbage", "glm": "garbage", "kimi": "vote:a", "claude": "vote:a"}, nil, ExitInvalid, []string{"claude", "kimi"},
-			func(t *testing.T, dir string, rep vm.Object) {
+			func(t *testing.T, dir string, rep matchproto.Object) {
 				if get(rep, "panel_valid") != false {
 					t.Error("panel_valid")
 				}
 			}},
 		{"retry recovers a flaky family", map[string]string{"claude": "vote:a", "gpt": "flaky:MARK", "glm": "vote:b", "kimi": "vote:a"}, nil, 0, []string{"claude", "glm", "gpt", "kimi"},
-			func(t *testing.T, dir string, rep vm.Object) {
+			func(t *testing.T, dir string, rep matchproto.Object) {
 				g := readObj(t, filepath.Join(dir, "panel", "votes", "gpt.json"))
 				if at, _ := get(g, "collection", "attempts").([]any); len(at) != 2 {
 					t.Errorf("attempts %v", get(g, "collection"))
 				}
 			}},
 		{"timeout and exit code are seat failures", map[string]string{"claude": "vote:a", "gpt": "timeout", "glm": "fail", "kimi": "vote:a"}, nil, ExitInvalid, []string{"claude", "kimi"},
-			func(t *testing.T, dir string, rep vm.Object) {
-				s := string(vm.Marshal(rep))
+			func(t *testing.T, dir string, rep matchproto.Object) {
+				s := string(matchproto.Marshal(rep))
 				if !strings.Contains(s, "timeout after 900s (limit 960s") || !strings.Contains(s, "runner exit code 1") {
 					t.Error(s)
 				}
@@ -144,12 +145,12 @@ func TestInjectedNativeVote(t *testing.T) {
 			o.NativeVotes = []string{nativeReply(t, dir, "claude.txt", "b", tt.echo)}
 			o.RunnerOverrides = overrides(map[string]string{"gpt": "vote:a", "glm": "vote:b", "kimi": "vote:a"})
 			must(t, RunPanel(o))
-			rep := string(vm.Marshal(readObj(t, filepath.Join(dir, "panel", "panel_run_report.json"))))
+			rep := string(matchproto.Marshal(readObj(t, filepath.Join(dir, "panel", "panel_run_report.json"))))
 			_, statErr := os.Stat(filepath.Join(dir, "panel", "votes", "claude.json"))
 			if tt.want == "" {
 				c := readObj(t, filepath.Join(dir, "panel", "votes", "claude.json"))
 				if get(c, "model") != "claude/fable" || get(c, "collection", "source") != "injected" || c.Has("judge_prompt_sha256") {
-					t.Errorf("claude record %s", vm.Marshal(c))
+					t.Errorf("claude record %s", matchproto.Marshal(c))
 				}
 			} else if statErr == nil || !strings.Contains(rep, tt.want) {
 				t.Errorf("want absent claude with %q: %s", tt.want, rep)
@@ -311,7 +312,7 @@ func TestDegradedFlow(t *testing.T) {
 	err := RunPanel(o)
 	wantErr(t, err, ExitDegraded, "native_subagents")
 	wantErr(t, err, ExitDegraded, "--native-vote")
-	rep := string(vm.Marshal(readObj(t, filepath.Join(dir, "panel", "panel_run_report.json"))))
+	rep := string(matchproto.Marshal(readObj(t, filepath.Join(dir, "panel", "panel_run_report.json"))))
 	for _, s := range []string{`"independence": "single_family"`, `"panel_valid": false`, `"native_family": "claude"`, "runner's executable (codex)", "no local access on this machine"} {
 		if !strings.Contains(rep, s) {
 			t.Errorf("report lacks %s", s)
@@ -333,12 +334,12 @@ func TestDegradedFlow(t *testing.T) {
 	must(t, os.WriteFile(bad, []byte{0xff, 0xfe, 0}, 0o644))
 	o.NativeVotes = []string{s1, s2, bad}
 	wantErr(t, RunPanel(o), ExitInvalid, "only 2 of 3 native subagent seats")
-	rep = string(vm.Marshal(readObj(t, filepath.Join(dir, "panel", "panel_run_report.json"))))
+	rep = string(matchproto.Marshal(readObj(t, filepath.Join(dir, "panel", "panel_run_report.json"))))
 	if !strings.Contains(rep, "not UTF-8 text") || !strings.Contains(rep, `"family": "gemini"`) {
 		t.Error(rep)
 	}
 	seat2 := readObj(t, filepath.Join(dir, "panel", "votes", "host_seat_2.json"))
-	if get(seat2, "collection", "reply_sha256") != vm.SHA256Ref([]byte(crlf)) {
+	if get(seat2, "collection", "reply_sha256") != matchproto.SHA256Ref([]byte(crlf)) {
 		t.Error("reply_sha256 is not over the raw bytes")
 	}
 	// W12: one extra space does not make a copied reply independent.
@@ -428,7 +429,7 @@ func TestUnusableFamilyNeverInvoked(t *testing.T) {
 	o.NativeVotes = []string{nativeReply(t, dir, "claude.txt", "a", "")}
 	o.RunnerOverrides = []string{"gpt=stub vote:a {prompt}", "glm=stub vote:b {prompt}"}
 	must(t, RunPanel(o))
-	rep := string(vm.Marshal(readObj(t, filepath.Join(dir, "panel", "panel_run_report.json"))))
+	rep := string(matchproto.Marshal(readObj(t, filepath.Join(dir, "panel", "panel_run_report.json"))))
 	if !strings.Contains(rep, "runner's executable (kimi) is not present on this machine") {
 		t.Error(rep)
 	}
@@ -451,7 +452,7 @@ func TestNativeVoteNotUTF8(t *testing.T) {
 	o.NativeVotes = []string{bad}
 	o.RunnerOverrides = overrides(map[string]string{"gpt": "vote:a", "glm": "vote:b", "kimi": "vote:a"})
 	must(t, RunPanel(o))
-	rep := string(vm.Marshal(readObj(t, filepath.Join(dir, "panel", "panel_run_report.json"))))
+	rep := string(matchproto.Marshal(readObj(t, filepath.Join(dir, "panel", "panel_run_report.json"))))
 	if !strings.Contains(rep, "as UTF-8 text") {
 		t.Error(rep)
 	}
@@ -552,7 +553,7 @@ func TestFloorUnreachableCallsNoJudge(t *testing.T) {
 	if len(r.calls) != 0 {
 		t.Errorf("judges called: %v", r.calls)
 	}
-	rep := string(vm.Marshal(readObj(t, filepath.Join(dir, "panel", "panel_run_report.json"))))
+	rep := string(matchproto.Marshal(readObj(t, filepath.Join(dir, "panel", "panel_run_report.json"))))
 	if !strings.Contains(rep, "not run: at most 2 seats could vote (minimum 3)") || !strings.Contains(rep, `"panel_valid": false`) {
 		t.Error(rep)
 	}

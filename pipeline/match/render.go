@@ -5,8 +5,8 @@ import (
 	"path/filepath"
 
 	"github.com/nullius-dev/nullius/internal/atomicfile"
+	"github.com/nullius-dev/nullius/internal/matchproto"
 	"github.com/nullius-dev/nullius/internal/readlimit"
-	vm "github.com/nullius-dev/nullius/validators/match"
 )
 
 // RenderOptions select what `match render` writes into the materials dir.
@@ -49,15 +49,15 @@ func Render(o RenderOptions) (*Summary, error) {
 		if err != nil {
 			return nil, err
 		}
-		c, err := vm.ParseCard(v, side.label, side.node)
+		c, err := matchproto.ParseCard(v, side.label, side.node)
 		if err != nil {
 			return nil, refuse("%v", err)
 		}
 		if o.Summaries {
-			outs = append(outs, out{filepath.Join(o.MaterialsDir, "card_summary_"+side.label+".md"), vm.RenderSummary(side.label, c)})
+			outs = append(outs, out{filepath.Join(o.MaterialsDir, "card_summary_"+side.label+".md"), matchproto.RenderSummary(side.label, c)})
 		}
 		if o.StatementPrompts {
-			req, err := vm.RenderStatementRequest(side.label, c, commitment, o.WordCap)
+			req, err := matchproto.RenderStatementRequest(side.label, c, commitment, o.WordCap)
 			if err != nil {
 				return nil, refuse("%v", err)
 			}

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/nullius-dev/nullius/internal/matchproto"
 	"github.com/nullius-dev/nullius/internal/readlimit"
 	vm "github.com/nullius-dev/nullius/validators/match"
 )
@@ -23,7 +24,7 @@ type RosterSource struct {
 //
 // Unlike the reference (W26), a roster path that exists but is a directory
 // or a broken symlink is a loud error, not a silent fall-through.
-func ResolveRoster(explicit, materialsDir, home string) (*vm.Roster, RosterSource, error) {
+func ResolveRoster(explicit, materialsDir, home string) (*matchproto.Roster, RosterSource, error) {
 	if explicit != "" {
 		if _, err := os.Stat(explicit); err != nil {
 			return nil, RosterSource{}, refuse("cannot read roster %s: %v", explicit, err)
@@ -60,7 +61,7 @@ func ResolveRoster(explicit, materialsDir, home string) (*vm.Roster, RosterSourc
 			return r, RosterSource{"user", userFile}, err
 		}
 	}
-	r, ps := vm.ParseRoster(vm.BuiltinRoster())
+	r, ps := vm.ParseRoster(matchproto.BuiltinRoster())
 	if len(ps) > 0 {
 		return nil, RosterSource{}, refuse("built-in roster: %s", vm.Join(ps))
 	}
@@ -86,7 +87,7 @@ func presentFile(p string) (bool, error) {
 	return false, refuse("cannot read roster %s: %v", p, err)
 }
 
-func loadRoster(p string) (*vm.Roster, error) {
+func loadRoster(p string) (*matchproto.Roster, error) {
 	b, err := readlimit.ReadFile(p, readlimit.Small)
 	if tooLarge(err) {
 		return nil, err
@@ -94,7 +95,7 @@ func loadRoster(p string) (*vm.Roster, error) {
 	if err != nil {
 		return nil, refuse("cannot read roster %s: %v", p, err)
 	}
-	d, err := vm.Decode(b)
+	d, err := matchproto.Decode(b)
 	if err != nil {
 		return nil, refuse("roster %s is not valid JSON: %v", p, err)
 	}

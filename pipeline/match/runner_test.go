@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	vm "github.com/nullius-dev/nullius/validators/match"
+	"github.com/nullius-dev/nullius/internal/matchproto"
 )
 
 func TestExecRunnerTimeoutKillsTheGroup(t *testing.T) {
@@ -104,7 +104,7 @@ func TestHonestJudgeAgrees(t *testing.T) {
 	if strings.Contains(out.String(), "disagree") {
 		t.Error(out.String())
 	}
-	rep := string(vm.Marshal(readObj(t, filepath.Join(dir, "panel", "panel_run_report.json"))))
+	rep := string(matchproto.Marshal(readObj(t, filepath.Join(dir, "panel", "panel_run_report.json"))))
 	if !strings.Contains(rep, `"parser_counted": 1`) || !strings.Contains(rep, `"agree": true`) || strings.Contains(rep, `"agree": false`) {
 		t.Error(rep)
 	}

@@ -1,7 +1,11 @@
 package match
 
 import (
+	"encoding/json"
+	"strconv"
 	"testing"
+
+	"github.com/nullius-dev/nullius/internal/matchproto"
 )
 
 const validArtifact = `{
@@ -25,7 +29,7 @@ const delete = "\x00delete"
 // mutate decodes validArtifact and sets (or deletes) the value at path.
 func mutate(t *testing.T, src string, val any, path ...any) any {
 	t.Helper()
-	d, err := Decode([]byte(src))
+	d, err := matchproto.Decode([]byte(src))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -36,10 +40,10 @@ func mutate(t *testing.T, src string, val any, path ...any) any {
 			return val
 		}
 		switch c := cur.(type) {
-		case Object:
+		case matchproto.Object:
 			k := path[0].(string)
 			if len(path) == 1 && val == delete {
-				out := Object{}
+				out := matchproto.Object{}
 				for _, m := range c {
 					if m.Key != k {
 						out = append(out, m)
@@ -61,34 +65,34 @@ func mutate(t *testing.T, src string, val any, path ...any) any {
 }
 
 func TestValidArtifactPasses(t *testing.T) {
-	d, _ := Decode([]byte(validArtifact))
+	d, _ := matchproto.Decode([]byte(validArtifact))
 	if ps := ValidateMatch(d.Value); len(ps) != 0 {
 		t.Fatalf("valid artifact: %q", Messages(ps))
 	}
 	if ps, _ := SchemaProblems("pairwise_match_v1.schema.json", []byte(validArtifact)); len(ps) != 0 {
 		t.Fatalf("schema rejects valid artifact: %q", Messages(ps))
 	}
-	w := mutate(t, validArtifact, Object{{"written", true}, {"gaia_package_ref", "project://x#sha256:ab"}}, "observation_write")
+	w := mutate(t, validArtifact, matchproto.Object{{Key: "written", Value: true}, {Key: "gaia_package_ref", Value: "project://x#sha256:ab"}}, "observation_write")
 	if ps := ValidateMatch(w); len(ps) != 0 {
 		t.Errorf("written observation: %q", Messages(ps))
 	}
-	b := mutate(t, validArtifact, Object{{"a", Object{{"idea_node_id", "1f6c9d5e"}, {"content_sha256", SHA256Ref(nil)}}}, {"b", Object{{"idea_node_id", "2a7d0e6f"}, {"content_sha256", SHA256Ref([]byte("x"))}}}}, "statement_binding")
+	b := mutate(t, validArtifact, matchproto.Object{{Key: "a", Value: matchproto.Object{{Key: "idea_node_id", Value: "1f6c9d5e"}, {Key: "content_sha256", Value: matchproto.SHA256Ref(nil)}}}, {Key: "b", Value: matchproto.Object{{Key: "idea_node_id", Value: "2a7d0e6f"}, {Key: "content_sha256", Value: matchproto.SHA256Ref([]byte("x"))}}}}, "statement_binding")
 	if ps := ValidateMatch(b); len(ps) != 0 {
 		t.Errorf("binding: %q", Messages(ps))
 	}
 	wantProblem(t, ValidateMatch(mutate(t, Marshalled(b), "2a7d0e6f", "statement_binding", "a", "idea_node_id")), "statement_binding.a.idea_node_id")
 	wantProblem(t, ValidateMatch(mutate(t, Marshalled(b), "not-a-hash", "statement_binding", "a", "content_sha256")), "content_sha256 must be sha256")
 	// W25: the reference's $-anchored match accepts a trailing newline.
-	wantProblem(t, ValidateMatch(mutate(t, Marshalled(b), SHA256Ref(nil)+"\n", "statement_binding", "a", "content_sha256")), "content_sha256 must be sha256")
+	wantProblem(t, ValidateMatch(mutate(t, Marshalled(b), matchproto.SHA256Ref(nil)+"\n", "statement_binding", "a", "content_sha256")), "content_sha256 must be sha256")
 }
 
 // Marshalled renders v as the JSON text mutate reads.
-func Marshalled(v any) string { return string(Marshal(v)) }
+func Marshalled(v any) string { return string(matchproto.Marshal(v)) }
 
 // TestValidatorCatchesMutations is test_validator_catches_mutations (§7.3).
 func TestValidatorCatchesMutations(t *testing.T) {
-	d, _ := Decode([]byte(validArtifact))
-	panel0, _ := d.Value.(Object).Get("panel")
+	d, _ := matchproto.Decode([]byte(validArtifact))
+	panel0, _ := d.Value.(matchproto.Object).Get("panel")
 	first2 := panel0.([]any)[:2]
 	tests := []struct {
 		name string
@@ -115,8 +119,8 @@ func TestValidatorCatchesMutations(t *testing.T) {
 		{"mode mixed", "mixed", []any{"panel_independence", "mode"}, "mode must be one of"},
 		{"present empty", []any{}, []any{"panel_independence", "families_present"}, "non-empty array"},
 		{"present drops kimi", []any{"claude", "glm", "gpt"}, []any{"panel_independence", "families_present"}, "do not match"},
-		{"absent no reason", []any{Object{{"family", "gemini"}}}, []any{"panel_independence", "families_absent"}, "reason must be a non-empty string"},
-		{"absent also voted", []any{Object{{"family", "claude"}, {"reason", "also voted"}}}, []any{"panel_independence", "families_absent"}, "both present and absent"},
+		{"absent no reason", []any{matchproto.Object{{Key: "family", Value: "gemini"}}}, []any{"panel_independence", "families_absent"}, "reason must be a non-empty string"},
+		{"absent also voted", []any{matchproto.Object{{Key: "family", Value: "claude"}, {Key: "reason", Value: "also voted"}}}, []any{"panel_independence", "families_absent"}, "both present and absent"},
 		{"independence extra", "x", []any{"panel_independence", "surprise"}, "panel_independence has unknown keys"},
 		{"vote abstain", "abstain", []any{"panel", 0, "vote"}, "vote must be one of"},
 		{"entry extra", "x", []any{"panel", 0, "surprise"}, "unknown keys: surprise"},
@@ -146,7 +150,7 @@ func TestValidatorCatchesMutations(t *testing.T) {
 	}
 }
 
-func jsonNumber(s string) any { d, _ := Decode([]byte(s)); return d.Value }
+func jsonNumber(s string) any { d, _ := matchproto.Decode([]byte(s)); return d.Value }
 
 // test_validator_rejects_single_family_artifact_claiming_independent_runners.
 func TestSingleFamilyArtifact(t *testing.T) {
@@ -161,7 +165,7 @@ func TestSingleFamilyArtifact(t *testing.T) {
   "independent_runners": false,
   "outcome": {"winner": "a", "vote_margin": 0.6666666666666666, "decided_at": "2026-07-05T09:00:00+00:00"},
   "observation_write": {"written": false}}`
-	d, _ := Decode([]byte(sf))
+	d, _ := matchproto.Decode([]byte(sf))
 	if ps := ValidateMatch(d.Value); len(ps) != 0 {
 		t.Fatalf("valid single-family artifact: %q", Messages(ps))
 	}
@@ -169,7 +173,7 @@ func TestSingleFamilyArtifact(t *testing.T) {
 		t.Fatalf("schema: %q", Messages(ps))
 	}
 	wantProblem(t, ValidateMatch(mutate(t, sf, true, "independent_runners")), "never independent runners")
-	ps, _ := SchemaProblems("pairwise_match_v1.schema.json", Marshal(mutate(t, sf, true, "independent_runners")))
+	ps, _ := SchemaProblems("pairwise_match_v1.schema.json", matchproto.Marshal(mutate(t, sf, true, "independent_runners")))
 	if len(ps) == 0 {
 		t.Error("schema accepts single_family with independent_runners true")
 	}
@@ -177,6 +181,9 @@ func TestSingleFamilyArtifact(t *testing.T) {
 	wantProblem(t, ValidateMatch(mutate(t, sf, delete, "panel", 2, "seat")), "missing its seat number")
 	wantProblem(t, ValidateMatch(mutate(t, sf, "gpt", "panel", 2, "reviewer_family")), "mixes families")
 	// The schema carries minItems 3 on the panel (§6.6).
-	ps, _ = SchemaProblems("pairwise_match_v1.schema.json", Marshal(mutate(t, sf, []any{}, "panel")))
+	ps, _ = SchemaProblems("pairwise_match_v1.schema.json", matchproto.Marshal(mutate(t, sf, []any{}, "panel")))
 	wantProblem(t, ps, "minItems")
 }
+
+// jsonInt is an integer as a decoded JSON value.
+func jsonInt(n int) json.Number { return json.Number(strconv.Itoa(n)) }

@@ -1,11 +1,13 @@
-// Package match holds the pure logic and the validators of the pairwise-match
-// protocol (spec pairwise-match.md): criteria canonicalization and the
-// commitment hash, card summaries and statement requests, statement
-// verification and rebuild, the judge prompt and its digest, vote extraction
-// and validation, the agents.json roster, the tally and tier mapping, and the
-// field-by-field validation of pairwise_match_v1 and its companion artifacts.
+// Package match validates the artifacts of the pairwise-match protocol
+// (spec pairwise-match.md): the criteria commitment, a judge's vote payload
+// and vote record, the agents.json roster, panel_run_report.json and
+// pairwise_match_v1, each against its JSON Schema and the field-by-field
+// rules no schema can state.
 //
-// Nothing here reads or writes files or runs programs: the gated steps that do
-// live in pipeline/match. Validators return Problems (a rule code, an RFC 6901
-// pointer and a one-line message); File turns them into diag.Diagnostics.
+// The protocol model these validators read (the ordered JSON codec, criteria
+// canonicalization and the commitment hash, cards, statements, prompts, vote
+// extraction, the tally and tier mapping) lives in internal/matchproto, so
+// this package holds validation only. Validators return Problems (a rule
+// code, an RFC 6901 pointer and a one-line message); File turns them into
+// diag.Diagnostics.
 package match

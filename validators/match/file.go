@@ -11,6 +11,7 @@ import (
 
 	"github.com/nullius-dev/nullius/internal/diag"
 	"github.com/nullius-dev/nullius/internal/jsonloc"
+	"github.com/nullius-dev/nullius/internal/matchproto"
 	"github.com/nullius-dev/nullius/schemas"
 )
 
@@ -80,7 +81,7 @@ func (c *Checker) File(path string, src []byte) []diag.Diagnostic {
 		r := diag.MustLookup(CodeJSON)
 		return []diag.Diagnostic{r.New(path, line, col, line, col, "%s is not valid JSON: %v", c.kind, err)}
 	}
-	dec, err := Decode(src)
+	dec, err := matchproto.Decode(src)
 	if err != nil {
 		r := diag.MustLookup(CodeJSON)
 		return []diag.Diagnostic{r.New(path, 1, 1, 1, 1, "%s is not valid JSON: %v", c.kind, err)}

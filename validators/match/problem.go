@@ -2,11 +2,12 @@ package match
 
 import (
 	"encoding/json"
-	"fmt"
 	"regexp"
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/nullius-dev/nullius/internal/matchproto"
 )
 
 // Problem is one validation finding: the rule code, the RFC 6901 pointer of
@@ -31,37 +32,8 @@ func Messages(ps []Problem) []string {
 // Join joins the messages with "; " as the reference's refusals do.
 func Join(ps []Problem) string { return strings.Join(Messages(ps), "; ") }
 
-// pyRepr renders a decoded JSON value roughly as Python's repr, so messages
-// quote the offending value the way users of the reference know.
-func pyRepr(v any) string {
-	switch t := v.(type) {
-	case nil:
-		return "None"
-	case bool:
-		if t {
-			return "True"
-		}
-		return "False"
-	case string:
-		return strconv.Quote(t)
-	case json.Number:
-		return t.String()
-	case Object:
-		if len(t) == 0 {
-			return "{}"
-		}
-		return "{...}"
-	case []any:
-		if len(t) == 0 {
-			return "[]"
-		}
-		return "[...]"
-	}
-	return fmt.Sprint(v)
-}
-
 // unknownKeys returns obj's keys outside allowed, sorted.
-func unknownKeys(obj Object, allowed []string) []string {
+func unknownKeys(obj matchproto.Object, allowed []string) []string {
 	var out []string
 	for _, k := range obj.Keys() {
 		if !slices.Contains(allowed, k) {
@@ -116,18 +88,15 @@ func asFloat(v any) (float64, bool) {
 // nonBlank reports a string that is not empty after Python strip.
 func nonBlank(v any) bool {
 	s, ok := v.(string)
-	return ok && PyStrip(s) != ""
+	return ok && matchproto.PyStrip(s) != ""
 }
 
 func isLabel(v any) bool {
 	s, ok := v.(string)
-	return ok && LabelRE.MatchString(s)
+	return ok && matchproto.LabelRE.MatchString(s)
 }
 
 func isShortID(v any) bool {
 	s, ok := v.(string)
-	return ok && ShortIDRE.MatchString(s)
+	return ok && matchproto.ShortIDRE.MatchString(s)
 }
-
-// jsonInt is an integer as a decoded JSON value.
-func jsonInt(n int) json.Number { return json.Number(strconv.Itoa(n)) }

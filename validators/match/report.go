@@ -3,12 +3,14 @@ package match
 import (
 	"fmt"
 	"slices"
+
+	"github.com/nullius-dev/nullius/internal/matchproto"
 )
 
 // ValidateReport applies the checks assembly runs on panel_run_report.json
 // (§6.2 step 6, items 2-12), collecting every problem.
 func ValidateReport(v any) []Problem {
-	o, ok := v.(Object)
+	o, ok := v.(matchproto.Object)
 	if !ok {
 		return []Problem{{CodeReport, "", "panel run report is not a JSON object"}}
 	}
@@ -18,54 +20,54 @@ func ValidateReport(v any) []Problem {
 	}
 	ir, _ := o.Get("independent_runners")
 	if !isBool(ir) {
-		add(Ptr("independent_runners"), "panel run report: independent_runners must be a boolean, got %s", pyRepr(ir))
+		add(matchproto.Ptr("independent_runners"), "panel run report: independent_runners must be a boolean, got %s", matchproto.Repr(ir))
 	}
 	mode, _ := o.Get("independence")
 	if mode != "cross_family" && mode != "single_family" {
-		add(Ptr("independence"), "panel run report: independence must be cross_family or single_family, got %s", pyRepr(mode))
+		add(matchproto.Ptr("independence"), "panel run report: independence must be cross_family or single_family, got %s", matchproto.Repr(mode))
 	}
 	fp, _ := o.Get("families_present")
 	list, isList := fp.([]any)
 	if !isList || len(list) == 0 || slices.ContainsFunc(list, func(v any) bool { return !isLabel(v) }) || hasDupAny(list) {
-		add(Ptr("families_present"), "panel run report: families_present must be a non-empty list of distinct family labels")
+		add(matchproto.Ptr("families_present"), "panel run report: families_present must be a non-empty list of distinct family labels")
 	} else if mode == "single_family" {
 		if len(list) != 1 {
-			add(Ptr("families_present"), "panel run report: a single_family panel has exactly one present family, got %d", len(list))
+			add(matchproto.Ptr("families_present"), "panel run report: a single_family panel has exactly one present family, got %d", len(list))
 		}
 	}
 	if mode == "single_family" && ir == true {
-		add(Ptr("independent_runners"), "panel run report: single_family panel records independent_runners=true; native subagent seats never count as independent runners")
+		add(matchproto.Ptr("independent_runners"), "panel run report: single_family panel records independent_runners=true; native subagent seats never count as independent runners")
 	}
 	pv, _ := o.Get("panel_valid")
 	if pv != true {
 		if !isBool(pv) {
-			add(Ptr("panel_valid"), "panel run report: panel_valid must be a boolean, got %s", pyRepr(pv))
+			add(matchproto.Ptr("panel_valid"), "panel run report: panel_valid must be a boolean, got %s", matchproto.Repr(pv))
 		} else {
-			add(Ptr("panel_valid"), "panel run report records panel_valid=false; an invalid panel cannot be assembled")
+			add(matchproto.Ptr("panel_valid"), "panel run report records panel_valid=false; an invalid panel cannot be assembled")
 		}
 	}
 	mf, _ := o.Get("min_families")
 	if n, isInt := asInt(mf); !isInt || n < 3 {
-		add(Ptr("min_families"), "panel run report: min_families must be an integer >= 3, got %s", pyRepr(mf))
+		add(matchproto.Ptr("min_families"), "panel run report: min_families must be an integer >= 3, got %s", matchproto.Repr(mf))
 	}
 	vc, _ := o.Get("votes_collected")
-	vco, isObj := vc.(Object)
+	vco, isObj := vc.(matchproto.Object)
 	if !isObj || len(vco) == 0 {
-		add(Ptr("votes_collected"), "panel run report: votes_collected must be a non-empty object")
+		add(matchproto.Ptr("votes_collected"), "panel run report: votes_collected must be a non-empty object")
 	} else {
 		for _, k := range vco.Keys() {
 			if val, _ := vco.Get(k); !nonBlank(val) {
-				add(Ptr("votes_collected", k), "panel run report: votes_collected[%q] must be a non-empty path", k)
+				add(matchproto.Ptr("votes_collected", k), "panel run report: votes_collected[%q] must be a non-empty path", k)
 			}
 		}
 	}
 	ab, _ := o.Get("absent")
 	abl, isList := ab.([]any)
 	if !isList {
-		add(Ptr("absent"), "panel run report: absent must be a list")
+		add(matchproto.Ptr("absent"), "panel run report: absent must be a list")
 	}
 	for i, it := range abl {
-		item, isObj := it.(Object)
+		item, isObj := it.(matchproto.Object)
 		keys := []string{}
 		if isObj {
 			keys = slices.Sorted(slices.Values(item.Keys()))
@@ -73,15 +75,15 @@ func ValidateReport(v any) []Problem {
 		fam, _ := item.Get("family")
 		rsn, _ := item.Get("reason")
 		if !isObj || !slices.Equal(keys, []string{"family", "reason"}) || !isLabel(fam) || !nonBlank(rsn) {
-			add(Ptr("absent", i), "panel run report: absent[%d] must be {family: <label>, reason: <non-empty string>}", i)
+			add(matchproto.Ptr("absent", i), "panel run report: absent[%d] must be {family: <label>, reason: <non-empty string>}", i)
 		}
 	}
 	if h, _ := o.Get("judge_prompt_sha256"); !isHash(h) {
-		add(Ptr("judge_prompt_sha256"), "panel run report: judge_prompt_sha256 must be sha256:<64 hex>, got %s", pyRepr(h))
+		add(matchproto.Ptr("judge_prompt_sha256"), "panel run report: judge_prompt_sha256 must be sha256:<64 hex>, got %s", matchproto.Repr(h))
 	}
 	wc, _ := o.Get("word_cap")
 	if n, isInt := asInt(wc); !isInt || n < 1 {
-		add(Ptr("word_cap"), "panel run report: word_cap must be a positive integer, got %s", pyRepr(wc))
+		add(matchproto.Ptr("word_cap"), "panel run report: word_cap must be a positive integer, got %s", matchproto.Repr(wc))
 	}
 	return ps
 }
@@ -101,7 +103,7 @@ func hasDupAny(list []any) bool {
 // family label, model, payload, commitment hash form, collected_at, seat.
 // The cross-checks against a commitment and a report belong to assembly.
 func ValidateVoteRecord(v any) []Problem {
-	o, ok := v.(Object)
+	o, ok := v.(matchproto.Object)
 	if !ok {
 		return []Problem{{CodeVoteRecord, "", "vote record is not a JSON object"}}
 	}
@@ -110,23 +112,23 @@ func ValidateVoteRecord(v any) []Problem {
 		ps = append(ps, Problem{CodeVoteRecord, ptr, fmt.Sprintf(format, args...)})
 	}
 	if f, _ := o.Get("reviewer_family"); !isLabel(f) {
-		add(Ptr("reviewer_family"), "reviewer_family must be a family label matching %s, got %s", labelPattern, pyRepr(f))
+		add(matchproto.Ptr("reviewer_family"), "reviewer_family must be a family label matching %s, got %s", matchproto.LabelPattern, matchproto.Repr(f))
 	}
 	if m, _ := o.Get("model"); !nonBlank(m) {
-		add(Ptr("model"), "model must be a non-empty string")
+		add(matchproto.Ptr("model"), "model must be a non-empty string")
 	}
 	ps = append(ps, ValidateVotePayload(o, "")...)
 	if h, _ := o.Get("commitment_hash"); !isHash(h) {
-		add(Ptr("commitment_hash"), "commitment_hash must be sha256:<64 hex>, got %s", pyRepr(h))
+		add(matchproto.Ptr("commitment_hash"), "commitment_hash must be sha256:<64 hex>, got %s", matchproto.Repr(h))
 	}
 	if c, ok := o.Get("collected_at"); !ok {
 		add("", "vote record is missing key: collected_at")
-	} else if _, err := ParseTime(c); err != nil {
-		add(Ptr("collected_at"), "collected_at is invalid: %v", err)
+	} else if _, err := matchproto.ParseTime(c); err != nil {
+		add(matchproto.Ptr("collected_at"), "collected_at is invalid: %v", err)
 	}
 	if s, ok := o.Get("seat"); ok {
 		if n, isInt := asInt(s); !isInt || n < 1 {
-			add(Ptr("seat"), "seat must be an integer >= 1, got %s", pyRepr(s))
+			add(matchproto.Ptr("seat"), "seat must be an integer >= 1, got %s", matchproto.Repr(s))
 		}
 	}
 	return ps

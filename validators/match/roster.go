@@ -5,78 +5,17 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+
+	"github.com/nullius-dev/nullius/internal/matchproto"
 )
 
-// Runners returns the runners a roster family may declare (§5.2).
-func Runners() []string {
-	return []string{"native", "codex", "opencode", "kimi", "gemini", "claude-cli"}
-}
-
-var (
-	modelKeyRE = regexp.MustCompile(`^[a-z][a-z0-9_-]*$`)
-	// ModelRE is the form of a plain model string.
-	ModelRE = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._/:-]*$`)
-)
-
-// Family is one parsed roster family.
-type Family struct {
-	Label     string
-	Runner    string
-	Model     string // models.default; "" for an unavailable family without models
-	Available bool
-	Notes     string
-}
-
-// Roster is a parsed agents.json v1 (§5.2), families in file order.
-type Roster struct {
-	Families []Family
-	Minimum  int
-}
-
-// Family returns the family labelled label.
-func (r *Roster) Family(label string) (Family, bool) {
-	for _, f := range r.Families {
-		if f.Label == label {
-			return f, true
-		}
-	}
-	return Family{}, false
-}
-
-// Native returns the native family, if any.
-func (r *Roster) Native() (Family, bool) {
-	for _, f := range r.Families {
-		if f.Runner == "native" {
-			return f, true
-		}
-	}
-	return Family{}, false
-}
-
-// Labels returns the family labels in roster order.
-func (r *Roster) Labels() []string {
-	out := make([]string, len(r.Families))
-	for i, f := range r.Families {
-		out[i] = f.Label
-	}
-	return out
-}
-
-// BuiltinRoster is the roster used when none is found (§5.1): a single
-// native family labelled "host", floor 3.
-func BuiltinRoster() Object {
-	return Object{
-		{"version", jsonInt(1)},
-		{"families", Object{{"host", Object{{"runner", "native"}, {"models", Object{{"default", "host-subagent"}}}}}}},
-		{"policy", Object{{"cross_family_minimum", jsonInt(3)}, {"when_below_minimum", "native_subagents"}}},
-	}
-}
+var modelKeyRE = regexp.MustCompile(`^[a-z][a-z0-9_-]*$`)
 
 // ParseRoster validates an agents.json value (§5.2) and returns the reduced
 // roster, or every problem found. The parsed roster is nil when problems
 // exist.
-func ParseRoster(v any) (*Roster, []Problem) {
-	o, ok := v.(Object)
+func ParseRoster(v any) (*matchproto.Roster, []Problem) {
+	o, ok := v.(matchproto.Object)
 	if !ok {
 		return nil, []Problem{{CodeRosterShape, "", "roster must be a JSON object"}}
 	}
@@ -88,13 +27,13 @@ func ParseRoster(v any) (*Roster, []Problem) {
 		add(CodeRosterShape, "", "unknown top-level keys: %s (allowed: version, families, policy, _notes)", quoteList(unk))
 	}
 	if ver, _ := o.Get("version"); func() bool { n, ok := asInt(ver); return !ok || n != 1 }() {
-		add(CodeRosterShape, Ptr("version"), "version must be the integer 1, got %s", pyRepr(ver))
+		add(CodeRosterShape, matchproto.Ptr("version"), "version must be the integer 1, got %s", matchproto.Repr(ver))
 	}
-	r := &Roster{Minimum: 3}
+	r := &matchproto.Roster{Minimum: 3}
 	famRaw, _ := o.Get("families")
-	fams, isObj := famRaw.(Object)
+	fams, isObj := famRaw.(matchproto.Object)
 	if !isObj || len(fams) == 0 {
-		add(CodeRosterShape, Ptr("families"), "families must be a non-empty object")
+		add(CodeRosterShape, matchproto.Ptr("families"), "families must be a non-empty object")
 	}
 	pairs := map[[2]string][]string{}
 	var pairOrder [][2]string
@@ -103,12 +42,12 @@ func ParseRoster(v any) (*Roster, []Problem) {
 	var natives []string
 	for _, lbl := range fams.Keys() {
 		raw, _ := fams.Get(lbl)
-		p := Ptr("families", lbl)
-		if !LabelRE.MatchString(lbl) {
-			add(CodeRosterLabel, p, "family label %q must match %s", lbl, LabelRE.String())
+		p := matchproto.Ptr("families", lbl)
+		if !matchproto.LabelRE.MatchString(lbl) {
+			add(CodeRosterLabel, p, "family label %q must match %s", lbl, matchproto.LabelRE.String())
 			continue
 		}
-		e, isObj := raw.(Object)
+		e, isObj := raw.(matchproto.Object)
 		if !isObj {
 			add(CodeRosterFamily, p, "families.%s must be an object", lbl)
 			continue
@@ -116,12 +55,12 @@ func ParseRoster(v any) (*Roster, []Problem) {
 		if unk := unknownKeys(e, []string{"runner", "models", "available", "notes"}); len(unk) > 0 {
 			add(CodeRosterFamily, p, "families.%s has unknown keys: %s", lbl, quoteList(unk))
 		}
-		f := Family{Label: lbl, Available: true}
+		f := matchproto.Family{Label: lbl, Available: true}
 		runner, _ := e.Get("runner")
-		if s, ok := runner.(string); ok && slices.Contains(Runners(), s) {
+		if s, ok := runner.(string); ok && slices.Contains(matchproto.Runners(), s) {
 			f.Runner = s
 		} else {
-			add(CodeRosterFamily, p+"/runner", "families.%s.runner must be one of %s, got %s", lbl, strings.Join(Runners(), ", "), pyRepr(runner))
+			add(CodeRosterFamily, p+"/runner", "families.%s.runner must be one of %s, got %s", lbl, strings.Join(matchproto.Runners(), ", "), matchproto.Repr(runner))
 		}
 		if av, ok := e.Get("available"); ok {
 			if b, isBool := av.(bool); isBool {
@@ -131,7 +70,7 @@ func ParseRoster(v any) (*Roster, []Problem) {
 			}
 		}
 		models, _ := e.Get("models")
-		mo, isObj := models.(Object)
+		mo, isObj := models.(matchproto.Object)
 		switch {
 		case models == nil && !f.Available:
 		case !isObj || len(mo) == 0:
@@ -140,11 +79,11 @@ func ParseRoster(v any) (*Roster, []Problem) {
 			for _, k := range mo.Keys() {
 				mv, _ := mo.Get(k)
 				if !modelKeyRE.MatchString(k) {
-					add(CodeRosterModels, Ptr("families", lbl, "models", k), "families.%s.models has a bad key %q (pattern %s)", lbl, k, modelKeyRE.String())
+					add(CodeRosterModels, matchproto.Ptr("families", lbl, "models", k), "families.%s.models has a bad key %q (pattern %s)", lbl, k, modelKeyRE.String())
 				}
 				ms, isStr := mv.(string)
-				if !isStr || !ModelRE.MatchString(ms) {
-					add(CodeRosterModels, Ptr("families", lbl, "models", k), "families.%s.models['%s'] must be a plain model string (pattern %s), got %s", lbl, k, ModelRE.String(), pyRepr(mv))
+				if !isStr || !matchproto.ModelRE.MatchString(ms) {
+					add(CodeRosterModels, matchproto.Ptr("families", lbl, "models", k), "families.%s.models['%s'] must be a plain model string (pattern %s), got %s", lbl, k, matchproto.ModelRE.String(), matchproto.Repr(mv))
 					continue
 				}
 				if f.Runner != "" && f.Runner != "native" {
@@ -182,16 +121,16 @@ func ParseRoster(v any) (*Roster, []Problem) {
 		r.Families = append(r.Families, f)
 	}
 	if len(natives) > 1 {
-		add(CodeRosterNative, Ptr("families"), "families %s all declare runner \"native\"; the host provides exactly one native seat", quoteList(natives))
+		add(CodeRosterNative, matchproto.Ptr("families"), "families %s all declare runner \"native\"; the host provides exactly one native seat", quoteList(natives))
 	}
 	for _, run := range dedicatedOrder {
 		if l := dedicated[run]; len(l) > 1 {
-			add(CodeRosterDedicated, Ptr("families"), "families %s all declare the dedicated runner '%s'; one dedicated runner seats one family (only opencode may serve several, with distinct models)", quoteList(l), run)
+			add(CodeRosterDedicated, matchproto.Ptr("families"), "families %s all declare the dedicated runner '%s'; one dedicated runner seats one family (only opencode may serve several, with distinct models)", quoteList(l), run)
 		}
 	}
 	for _, key := range pairOrder {
 		if l := pairs[key]; len(l) > 1 {
-			add(CodeRosterPair, Ptr("families"), "families %s declare the identical (runner, model) pair (%s, %s); two seats would be one judge counted twice", quoteList(l), key[0], key[1])
+			add(CodeRosterPair, matchproto.Ptr("families"), "families %s declare the identical (runner, model) pair (%s, %s); two seats would be one judge counted twice", quoteList(l), key[0], key[1])
 		}
 	}
 	ps = append(ps, parsePolicy(o, r)...)
@@ -201,34 +140,34 @@ func ParseRoster(v any) (*Roster, []Problem) {
 	return r, nil
 }
 
-func parsePolicy(o Object, r *Roster) []Problem {
+func parsePolicy(o matchproto.Object, r *matchproto.Roster) []Problem {
 	raw, ok := o.Get("policy")
 	if !ok {
 		return nil
 	}
-	pol, isObj := raw.(Object)
+	pol, isObj := raw.(matchproto.Object)
 	if !isObj {
-		return []Problem{{CodeRosterPolicy, Ptr("policy"), "policy must be an object"}}
+		return []Problem{{CodeRosterPolicy, matchproto.Ptr("policy"), "policy must be an object"}}
 	}
 	var ps []Problem
 	if unk := unknownKeys(pol, []string{"cross_family_minimum", "when_below_minimum"}); len(unk) > 0 {
-		ps = append(ps, Problem{CodeRosterPolicy, Ptr("policy"), "policy has unknown keys: " + quoteList(unk)})
+		ps = append(ps, Problem{CodeRosterPolicy, matchproto.Ptr("policy"), "policy has unknown keys: " + quoteList(unk)})
 	}
 	if m, ok := pol.Get("cross_family_minimum"); ok {
 		n, isInt := asInt(m)
 		switch {
 		case !isInt:
-			ps = append(ps, Problem{CodeRosterPolicy, Ptr("policy", "cross_family_minimum"), "policy.cross_family_minimum must be an integer, got " + pyRepr(m)})
+			ps = append(ps, Problem{CodeRosterPolicy, matchproto.Ptr("policy", "cross_family_minimum"), "policy.cross_family_minimum must be an integer, got " + matchproto.Repr(m)})
 		case n < 3:
-			ps = append(ps, Problem{CodeRosterPolicy, Ptr("policy", "cross_family_minimum"), fmt.Sprintf("policy.cross_family_minimum is %d; the protocol floor is 3 and a roster cannot lower it", n)})
+			ps = append(ps, Problem{CodeRosterPolicy, matchproto.Ptr("policy", "cross_family_minimum"), fmt.Sprintf("policy.cross_family_minimum is %d; the protocol floor is 3 and a roster cannot lower it", n)})
 		case n > 1000:
-			ps = append(ps, Problem{CodeRosterPolicy, Ptr("policy", "cross_family_minimum"), fmt.Sprintf("policy.cross_family_minimum is %d; no panel can seat that many families", n)})
+			ps = append(ps, Problem{CodeRosterPolicy, matchproto.Ptr("policy", "cross_family_minimum"), fmt.Sprintf("policy.cross_family_minimum is %d; no panel can seat that many families", n)})
 		default:
 			r.Minimum = int(n)
 		}
 	}
 	if w, ok := pol.Get("when_below_minimum"); ok && w != "native_subagents" {
-		ps = append(ps, Problem{CodeRosterPolicy, Ptr("policy", "when_below_minimum"), "policy.when_below_minimum must be \"native_subagents\", got " + pyRepr(w)})
+		ps = append(ps, Problem{CodeRosterPolicy, matchproto.Ptr("policy", "when_below_minimum"), "policy.when_below_minimum must be \"native_subagents\", got " + matchproto.Repr(w)})
 	}
 	return ps
 }

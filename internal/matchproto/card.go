@@ -1,4 +1,4 @@
-package match
+package matchproto
 
 import (
 	"fmt"
@@ -43,7 +43,7 @@ func ParseCard(v any, label, nodeID string) (*Card, error) {
 		}
 		s, isStr := val.(string)
 		if !isStr {
-			err = fmt.Errorf("idea card for %s: %s must be a string, got %s", label, key, pyRepr(val))
+			err = fmt.Errorf("idea card for %s: %s must be a string, got %s", label, key, Repr(val))
 		}
 		return Collapse(s)
 	}
@@ -52,7 +52,7 @@ func ParseCard(v any, label, nodeID string) (*Card, error) {
 		// idea_node_v1: the card is nested, the title lives in rationale_draft.
 		card, isObj := ic.(Object)
 		if !isObj {
-			return nil, fmt.Errorf("idea card for %s: idea_card must be an idea_card_v1 object, got %s", label, pyRepr(ic))
+			return nil, fmt.Errorf("idea card for %s: idea_card must be an idea_card_v1 object, got %s", label, Repr(ic))
 		}
 		claimsFrom = card
 		c.Status = str(o, "lifecycle_state")
@@ -102,7 +102,7 @@ func ParseCard(v any, label, nodeID string) (*Card, error) {
 		for j, u := range evl {
 			s, isStr := u.(string)
 			if !isStr {
-				return nil, fmt.Errorf("idea card for %s: claims[%d].evidence_uris[%d] must be a string, got %s", label, i, j, pyRepr(u))
+				return nil, fmt.Errorf("idea card for %s: claims[%d].evidence_uris[%d] must be a string, got %s", label, i, j, Repr(u))
 			}
 			if strings.IndexFunc(s, IsPySpace) >= 0 || strings.Contains(s, ",") || s == "" {
 				return nil, fmt.Errorf("idea card for %s: claims[%d].evidence_uris[%d] %q is empty or holds whitespace or a comma; such a reference can never be cited as an anchor", label, i, j, s)

@@ -1,4 +1,4 @@
-package match
+package matchproto
 
 import (
 	"crypto/sha256"
@@ -31,8 +31,12 @@ var (
 	// ShortIDRE is the engine short id: 8 lowercase Crockford base32 symbols.
 	ShortIDRE = regexp.MustCompile(`^[0123456789abcdefghjkmnpqrstvwxyz]{8}$`)
 	// LabelRE is the form of a roster family label.
-	LabelRE = regexp.MustCompile(labelPattern)
+	LabelRE = regexp.MustCompile(LabelPattern)
 )
+
+// LabelPattern is the pattern of a roster family label (LabelRE), as
+// messages name it.
+const LabelPattern = `^[a-z][a-z0-9_-]{0,31}$`
 
 // ShortIDAlphabet is the alphabet of engine short ids.
 const ShortIDAlphabet = "0123456789abcdefghjkmnpqrstvwxyz"
@@ -62,7 +66,7 @@ func Canonicalize(v any) ([]string, error) {
 	for _, it := range items {
 		s, ok := it.(string)
 		if !ok {
-			return nil, &CriteriaError{fmt.Sprintf("criterion is not a string: %s", pyRepr(it))}
+			return nil, &CriteriaError{fmt.Sprintf("criterion is not a string: %s", Repr(it))}
 		}
 		c := Collapse(norm.NFC.String(s))
 		if c == "" {
@@ -135,7 +139,7 @@ var rfc3339RE = regexp.MustCompile(`^(\d{4}-\d{2}-\d{2})[Tt ](\d{2}:\d{2}:\d{2})
 func ParseTime(v any) (time.Time, error) {
 	s, ok := v.(string)
 	if !ok {
-		return time.Time{}, fmt.Errorf("timestamp must be a string, got %s", pyRepr(v))
+		return time.Time{}, fmt.Errorf("timestamp must be a string, got %s", Repr(v))
 	}
 	m := rfc3339RE.FindStringSubmatch(s)
 	if m == nil {
@@ -149,67 +153,4 @@ func ParseTime(v any) (time.Time, error) {
 		return time.Time{}, fmt.Errorf("%q is not a valid timestamp: %v", s, errors.Unwrap(err))
 	}
 	return t, nil
-}
-
-// ValidateCommitment applies §1.4 to a decoded commitment and returns its
-// problems (none means valid). at is the pointer of the commitment inside
-// its document ("" for a commitment file).
-func ValidateCommitment(v any, at string) []Problem {
-	obj, ok := v.(Object)
-	if !ok {
-		return []Problem{{CodeCommitmentShape, at, "criteria_commitment is not a JSON object"}}
-	}
-	var ps []Problem
-	allowed := []string{"commitment_hash", "committed_at", "criteria"}
-	if unk := unknownKeys(obj, allowed); len(unk) > 0 {
-		ps = append(ps, Problem{CodeCommitmentShape, at, "criteria_commitment has unknown keys: " + quoteList(unk) + "; allowed are committed_at, criteria, commitment_hash"})
-	}
-	for _, k := range allowed {
-		if !obj.Has(k) {
-			ps = append(ps, Problem{CodeCommitmentShape, at, fmt.Sprintf("criteria_commitment is missing key: %s", k)})
-		}
-	}
-	if t, ok := obj.Get("committed_at"); ok {
-		if _, err := ParseTime(t); err != nil {
-			ps = append(ps, Problem{CodeCommitmentTime, at + "/committed_at", "committed_at is invalid: " + err.Error()})
-		}
-	}
-	crit, hasCrit := obj.Get("criteria")
-	var canon []string
-	if hasCrit {
-		c, err := Canonicalize(crit)
-		if err != nil {
-			ps = append(ps, Problem{CodeCommitmentCriteria, at + "/criteria", "criteria are invalid: " + err.Error()})
-		} else {
-			canon = c
-			if !sameStrings(crit, c) {
-				ps = append(ps, Problem{CodeCommitmentCriteria, at + "/criteria", "criteria are not stored in canonical sorted form (NFC, whitespace collapsed, sorted by code point); rewrite them with nullius match commit"})
-			}
-		}
-	}
-	if h, ok := obj.Get("commitment_hash"); ok {
-		hs, isStr := h.(string)
-		switch {
-		case !isStr || !HashRE.MatchString(hs):
-			ps = append(ps, Problem{CodeCommitmentHash, at + "/commitment_hash", fmt.Sprintf("commitment_hash %s does not match the form sha256:<64 hex>", pyRepr(h))})
-		case canon != nil:
-			if want := SHA256Ref(CanonicalBytes(canon)); hs != want {
-				ps = append(ps, Problem{CodeCommitmentHash, at + "/commitment_hash", fmt.Sprintf("commitment_hash %q does not match the stored criteria (recomputed %s)", hs, want)})
-			}
-		}
-	}
-	return ps
-}
-
-func sameStrings(v any, want []string) bool {
-	items, ok := v.([]any)
-	if !ok || len(items) != len(want) {
-		return false
-	}
-	for i, it := range items {
-		if s, _ := it.(string); s != want[i] {
-			return false
-		}
-	}
-	return true
 }

@@ -1,0 +1,68 @@
+package matchproto
+
+import (
+	"encoding/json"
+	"regexp"
+)
+
+// Runners returns the runners a roster family may declare (§5.2).
+func Runners() []string {
+	return []string{"native", "codex", "opencode", "kimi", "gemini", "claude-cli"}
+}
+
+// ModelRE is the form of a plain model string.
+var ModelRE = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._/:-]*$`)
+
+// Family is one parsed roster family.
+type Family struct {
+	Label     string
+	Runner    string
+	Model     string // models.default; "" for an unavailable family without models
+	Available bool
+	Notes     string
+}
+
+// Roster is a parsed agents.json v1 (§5.2), families in file order.
+type Roster struct {
+	Families []Family
+	Minimum  int
+}
+
+// Family returns the family labelled label.
+func (r *Roster) Family(label string) (Family, bool) {
+	for _, f := range r.Families {
+		if f.Label == label {
+			return f, true
+		}
+	}
+	return Family{}, false
+}
+
+// Native returns the native family, if any.
+func (r *Roster) Native() (Family, bool) {
+	for _, f := range r.Families {
+		if f.Runner == "native" {
+			return f, true
+		}
+	}
+	return Family{}, false
+}
+
+// Labels returns the family labels in roster order.
+func (r *Roster) Labels() []string {
+	out := make([]string, len(r.Families))
+	for i, f := range r.Families {
+		out[i] = f.Label
+	}
+	return out
+}
+
+// BuiltinRoster is the roster used when none is found (§5.1): a single
+// native family labelled "host", floor 3.
+func BuiltinRoster() Object {
+	return Object{
+		{"version", json.Number("1")},
+		{"families", Object{{"host", Object{{"runner", "native"}, {"models", Object{{"default", "host-subagent"}}}}}}},
+		{"policy", Object{{"cross_family_minimum", json.Number("3")}, {"when_below_minimum", "native_subagents"}}},
+	}
+}
