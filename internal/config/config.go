@@ -46,6 +46,12 @@ type Settings struct {
 	// PerFileIgnores maps a glob to the rule codes or names suppressed in
 	// the files it matches.
 	PerFileIgnores map[string][]string `toml:"per-file-ignores"`
+	// CampaignID and NodeID bind a package to its idea in the store; they
+	// are read by internal/binding, and only from a package's
+	// pyproject.toml. A [tool.nullius] table holding nothing else is not a
+	// configuration (binding a package must not hide the project's config).
+	CampaignID *string `toml:"campaign-id"`
+	NodeID     *string `toml:"node-id"`
 }
 
 // Config is one loaded configuration file, with its extends resolved.
@@ -100,8 +106,12 @@ func load(path string, depth int) (*Config, error) {
 		if !ok {
 			return nil, nil
 		}
-		if _, isTable := tbl.(map[string]any); !isTable {
+		m, isTable := tbl.(map[string]any)
+		if !isTable {
 			return nil, &Error{path, "[tool.nullius] must be a table"}
+		}
+		if onlyBinding(m) {
+			return nil, nil
 		}
 		sub, err := toml.Marshal(tbl)
 		if err != nil {
@@ -114,6 +124,10 @@ func load(path string, depth int) (*Config, error) {
 	if err := dec.Decode(&s); err != nil {
 		return nil, &Error{path, tomlMessage(err)}
 	}
+	if filepath.Base(abs) != PyprojectTOML && (s.CampaignID != nil || s.NodeID != nil) {
+		return nil, &Error{path, "campaign-id and node-id bind a package to its idea and belong in the package's pyproject.toml [tool.nullius] (nullius bind writes them), not in a shared configuration file"}
+	}
+	s.CampaignID, s.NodeID = nil, nil
 	c := &Config{Path: abs, Dir: filepath.Dir(abs), Settings: s}
 	if s.Extend != "" {
 		base, err := load(filepath.Join(c.Dir, s.Extend), depth+1)
@@ -128,6 +142,18 @@ func load(path string, depth int) (*Config, error) {
 		return nil, err
 	}
 	return c, nil
+}
+
+// onlyBinding reports a [tool.nullius] table that holds the package's
+// binding and nothing else.
+func onlyBinding(tbl map[string]any) bool {
+	n := 0
+	for _, k := range []string{"campaign-id", "node-id"} {
+		if _, ok := tbl[k]; ok {
+			n++
+		}
+	}
+	return n > 0 && n == len(tbl)
 }
 
 // merge applies over on top of base: lists extend, scalars override.
@@ -157,7 +183,7 @@ func tomlMessage(err error) string {
 			row, col := e.Position()
 			keys = append(keys, fmt.Sprintf("%q (line %d, column %d)", strings.Join(e.Key(), "."), row, col))
 		}
-		return "unknown configuration key " + strings.Join(keys, ", ") + "; known keys are extend, exclude, warnings, ignore, per-file-ignores"
+		return "unknown configuration key " + strings.Join(keys, ", ") + "; known keys are extend, exclude, warnings, ignore, per-file-ignores (and campaign-id, node-id in a package's pyproject.toml)"
 	}
 	var de *toml.DecodeError
 	if errors.As(err, &de) {

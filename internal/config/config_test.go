@@ -136,6 +136,31 @@ func TestPyprojectWithoutTable(t *testing.T) {
 	}
 }
 
+// TestBindingIsNotConfiguration: a package's binding keys are accepted in
+// its [tool.nullius], and a table holding only them does not hide the
+// project's configuration above it; in a shared nullius.toml they are an
+// error (they would bind every package below it to one idea).
+func TestBindingIsNotConfiguration(t *testing.T) {
+	root := t.TempDir()
+	write(t, filepath.Join(root, "nullius.toml"), "warnings = false\n")
+	bound := "[project]\nname = \"x\"\n[tool.nullius]\ncampaign-id = \"cmp00001\"\nnode-id = \"nd000001\"\n"
+	write(t, filepath.Join(root, "pkg", "pyproject.toml"), bound)
+	c, err := Find(filepath.Join(root, "pkg", "src"))
+	if err != nil || c == nil || c.Path != filepath.Join(root, "nullius.toml") {
+		t.Fatalf("Find below a binding-only table = %+v, %v; want the root nullius.toml", c, err)
+	}
+	write(t, filepath.Join(root, "cfg", "pyproject.toml"), bound+"ignore = [\"NULLIUS902\"]\n")
+	c, err = Find(filepath.Join(root, "cfg"))
+	if err != nil || c == nil || c.Path != filepath.Join(root, "cfg", "pyproject.toml") || len(c.Settings.Ignore) != 1 {
+		t.Fatalf("Find with binding and settings = %+v, %v; want the package's table", c, err)
+	}
+	p := filepath.Join(root, "shared", "nullius.toml")
+	write(t, p, "node-id = \"nd000001\"\n")
+	if _, err := Load(p); err == nil || !strings.Contains(err.Error(), "belong in the package's pyproject.toml") {
+		t.Errorf("Load of a nullius.toml with node-id = %v", err)
+	}
+}
+
 // FuzzLoad: arbitrary config bytes give a config or an *Error, never a panic.
 func FuzzLoad(f *testing.F) {
 	f.Add("warnings = false\n", false)

@@ -29,6 +29,16 @@ const Name = ".nullius.lock"
 // a user is told quickly that another step is running.
 const DefaultWait = 10 * time.Second
 
+// Wait is how long a step waits for a busy lock: $NULLIUS_LOCK_WAIT (a Go
+// duration such as 0s or 2m) when set and valid, else DefaultWait. Scripts
+// that would rather queue than fail raise it; tests lower it.
+func Wait() time.Duration {
+	if d, err := time.ParseDuration(os.Getenv("NULLIUS_LOCK_WAIT")); err == nil && d >= 0 {
+		return d
+	}
+	return DefaultWait
+}
+
 // pollInterval is the pause between two non-blocking tries.
 const pollInterval = 50 * time.Millisecond
 

@@ -7,7 +7,6 @@ import (
 	"path/filepath"
 	"slices"
 	"syscall"
-	"time"
 
 	"github.com/nullius-dev/nullius/internal/lockfile"
 )
@@ -46,7 +45,7 @@ func (l *locks) add(dirs ...string) error {
 	}
 	slices.Sort(todo)
 	for _, d := range todo {
-		lk, err := lockfile.Acquire(d, lockWait())
+		lk, err := lockfile.Acquire(d, lockfile.Wait())
 		if errors.Is(err, fs.ErrPermission) || errors.Is(err, syscall.EROFS) {
 			// No nullius running as this user can write into a directory
 			// it cannot create the lock file in, so there is nothing to
@@ -59,17 +58,6 @@ func (l *locks) add(dirs ...string) error {
 		l.dirs, l.held = append(l.dirs, d), append(l.held, lk)
 	}
 	return nil
-}
-
-// lockWait is how long a step waits for a busy directory:
-// $NULLIUS_LOCK_WAIT (a Go duration such as 0s or 2m) when set and valid,
-// else lockfile.DefaultWait. Scripts that would rather queue than fail
-// raise it; tests lower it.
-func lockWait() time.Duration {
-	if d, err := time.ParseDuration(os.Getenv("NULLIUS_LOCK_WAIT")); err == nil && d >= 0 {
-		return d
-	}
-	return lockfile.DefaultWait
 }
 
 // release drops every held lock, newest first.
