@@ -11,8 +11,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-
-	"github.com/nullius-dev/nullius/internal/atomicfile"
 )
 
 // Seed is the fixed seed of the generator.
@@ -51,10 +49,57 @@ func Files(totalBytes int) []File {
 	return files
 }
 
+// smallTarget is the approximate size of one module of the small-packages
+// corpus: what a package of a research monorepo holds.
+const smallTarget = 2800
+
+// SmallPackages generates n small packages the way a research monorepo
+// holds them: ideas/<topic>/idea-N-gaia/ with a pyproject.toml, a README.md,
+// src/idea_N/__init__.py and, in two packages of three, src/idea_N/evidence.py,
+// every module about 2.8 KB (1,000 packages hold ~4.7 MB of Python).
+// Mostly clean, as a monorepo is: one package in eight carries a few
+// findings (an off-grade pair, a stock sentence, a missing anchor, a
+// suppressed one), one in ten has a [tool.nullius] table, and one topic
+// folder a nullius.toml, so the output and the configuration path are
+// exercised too. Like Files, the same n always yields the same bytes.
+func SmallPackages(n int) []File {
+	r := rand.New(rand.NewPCG(Seed, uint64(n)|1<<40))
+	topics := []string{"physics", "biology", "ml", "materials", "climate"}
+	var files []File
+	for i := 1; i <= n; i++ {
+		name := fmt.Sprintf("idea-%d-gaia", i)
+		pkg := fmt.Sprintf("idea_%d", i)
+		root := "ideas/" + topics[i%len(topics)] + "/" + name
+		pyproject := fmt.Appendf(nil, "[project]\nname = %q\nversion = \"0.1.0\"\ndependencies = [\"gaia-lang==0.5.0a4\"]\n", name)
+		if r.IntN(10) == 0 {
+			pyproject = append(pyproject, "\n[tool.nullius]\nignore = [\"GAIA505\"]\nexclude = [\"scratch/**\"]\n"...)
+		}
+		files = append(files,
+			File{Path: root + "/pyproject.toml", Data: pyproject},
+			File{Path: root + "/README.md", Data: fmt.Appendf(nil, "# %s\n\nA generated Gaia package.\n", name)})
+		mods := []string{"__init__"}
+		if r.IntN(3) > 0 {
+			mods = append(mods, "evidence")
+		}
+		flawed := r.IntN(8) == 0
+		for _, mod := range mods {
+			g := &gen{r: r, mod: mod, flawed: flawed}
+			files = append(files, File{Path: root + "/src/" + pkg + "/" + mod + ".py", Data: g.module(smallTarget - 600 + r.IntN(600))})
+		}
+	}
+	// One topic folder carries a nullius.toml that governs its packages
+	// (closest configuration wins over none).
+	files = append(files, File{Path: "ideas/climate/nullius.toml", Data: []byte("warnings = false\n[per-file-ignores]\n\"**/evidence.py\" = [\"GAIA032\"]\n")})
+	return files
+}
+
 // Sources returns only the Python modules of Files(totalBytes).
-func Sources(totalBytes int) []File {
+func Sources(totalBytes int) []File { return PythonOnly(Files(totalBytes)) }
+
+// PythonOnly returns the Python modules among files.
+func PythonOnly(files []File) []File {
 	var out []File
-	for _, f := range Files(totalBytes) {
+	for _, f := range files {
 		if strings.HasSuffix(f.Path, ".py") {
 			out = append(out, f)
 		}
@@ -64,17 +109,35 @@ func Sources(totalBytes int) []File {
 
 // Generate writes Files(totalBytes) under dir, creating directories. It
 // refuses to overwrite existing files.
-func Generate(dir string, totalBytes int) error {
-	for _, f := range Files(totalBytes) {
+func Generate(dir string, totalBytes int) error { return Write(dir, Files(totalBytes)) }
+
+// Write writes files under dir, creating directories. It refuses to
+// overwrite existing files. A corpus is scratch data regenerated at will,
+// so files are plainly created, not synced (thousands of fsyncs would make
+// generating it slower than linting it).
+func Write(dir string, files []File) error {
+	for _, f := range files {
 		path := filepath.Join(dir, filepath.FromSlash(f.Path))
 		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 			return err
 		}
-		if err := atomicfile.WriteNew(path, f.Data, 0o644); err != nil {
+		if err := writeNew(path, f.Data); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+func writeNew(path string, data []byte) error {
+	fh, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	if err != nil {
+		return err
+	}
+	_, err = fh.Write(data)
+	if cerr := fh.Close(); err == nil {
+		err = cerr
+	}
+	return err
 }
 
 // gen writes one module.
@@ -84,7 +147,13 @@ type gen struct {
 	b      strings.Builder
 	claims []string
 	n      int
+	// flawed modules carry occasional findings (small-packages corpus).
+	flawed bool
 }
+
+// flaw reports whether this statement of a flawed module breaks a rule:
+// about one in eight of them does.
+func (g *gen) flaw() bool { return g.flawed && g.r.IntN(8) == 0 }
 
 var words = strings.Fields(`evidence hypothesis model baseline anomaly spectrum detector
 	signal background calibration coupling resonance threshold excess channel lattice
@@ -159,7 +228,11 @@ func (g *gen) someClaim() string {
 
 func (g *gen) claim() {
 	name := g.newClaim()
-	g.printf("%s = claim(\n    %q,\n    title=%q,\n", name, g.sentence(10+g.r.IntN(20)), name)
+	content := g.sentence(10 + g.r.IntN(20))
+	if g.flaw() {
+		content = "The idea merits sustained verification effort." // a stock scaffold sentence (GAIA510)
+	}
+	g.printf("%s = claim(\n    %q,\n    title=%q,\n", name, content, name)
 	if g.r.IntN(3) == 0 {
 		g.printf("    background=[%s],\n", g.someClaim())
 	}
@@ -175,12 +248,22 @@ func (g *gen) rationale(sentinel string) {
 	for range 2 + g.r.IntN(4) {
 		g.printf("        %q\n", g.sentence(8+g.r.IntN(8))+" ")
 	}
+	if g.flaw() {
+		g.printf("    ),\n") // no trailing anchor (GAIA032)
+		return
+	}
 	g.printf("        \"anchor: https://example.org/%s\\n\"\n    ),\n", g.word())
 }
 
 func (g *gen) infer() {
 	e, h := g.someClaim(), g.someClaim()
 	gr := grades[g.r.IntN(len(grades))]
+	if g.flaw() {
+		gr = [2]string{"0.8", "0.1"} // off-grade (GAIA011)
+		if g.r.IntN(2) == 0 {
+			g.printf("# nullius: ignore[GAIA011] kept to compare with the published analysis\n")
+		}
+	}
 	g.printf("infer(\n    evidence=%s,\n    hypothesis=%s,\n    p_e_given_h=%s,\n    p_e_given_not_h=%s,\n", e, h, gr[0], gr[1])
 	g.rationale("reader_reasoning: ")
 	g.printf(")\n\n")

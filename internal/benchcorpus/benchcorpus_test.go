@@ -76,3 +76,35 @@ func TestGenerate(t *testing.T) {
 		t.Error("Generate overwrote an existing corpus")
 	}
 }
+
+func TestSmallPackages(t *testing.T) {
+	a, b := SmallPackages(60), SmallPackages(60)
+	if len(a) != len(b) {
+		t.Fatalf("file counts differ: %d vs %d", len(a), len(b))
+	}
+	for i := range a {
+		if a[i].Path != b[i].Path || !bytes.Equal(a[i].Data, b[i].Data) {
+			t.Fatalf("file %d differs between runs", i)
+		}
+	}
+	py := PythonOnly(a)
+	total := 0
+	for _, f := range py {
+		total += len(f.Data)
+	}
+	// 60 packages, one or two modules each, ~2.8 KB per module.
+	if len(py) < 80 || len(py) > 120 || total/len(py) < 2200 || total/len(py) > 3400 {
+		t.Errorf("%d modules of %d bytes on average, want ~100 of ~2.8 KB", len(py), total/len(py))
+	}
+	p := pyscan.NewParser()
+	defer p.Close()
+	for _, f := range py {
+		m, err := p.Parse(f.Path, f.Data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(m.Syntax) > 0 {
+			t.Fatalf("%s: %v", f.Path, m.Syntax[0])
+		}
+	}
+}
