@@ -2,10 +2,12 @@ package analyzers
 
 import "github.com/nullius-dev/nullius/internal/diag"
 
+const family = diag.Family("discover")
+
 // Package-level rules: discovery problems that no analyzer can see because
 // they happen before any file is parsed.
 var (
-	ruleNoModule = diag.Rule{
+	ruleNoModule = family.Register(diag.Rule{
 		Code: "GAIA002", Name: "package-module-not-found", Severity: diag.Error,
 		Title: "the package has no module where Gaia looks for one",
 		Text: `Gaia loads a package from <package>/<import_name>/ (flat layout) or, when that does not
@@ -18,8 +20,8 @@ project name or move the module to the folder Gaia expects.`,
 		Good:   "# pyproject.toml: name = \"my-idea-gaia\"; the module lives in src/my_idea/__init__.py\n",
 		Since:  "0.1.0",
 		Origin: "nullius",
-	}
-	ruleBadPyproject = diag.Rule{
+	})
+	ruleBadPyproject = family.Register(diag.Rule{
 		Code: "GAIA003", Name: "pyproject-invalid", Severity: diag.Error,
 		Title: "pyproject.toml does not parse or has no project name",
 		Text: `Gaia takes the import name of a package from [project].name in pyproject.toml. A file that
@@ -30,8 +32,8 @@ name = "<slug>-gaia" under [project].`,
 		Good:   "[project]\nname = \"my-idea-gaia\"\n",
 		Since:  "0.1.0",
 		Origin: "nullius",
-	}
-	ruleShadowedSrc = diag.Rule{
+	})
+	ruleShadowedSrc = family.Register(diag.Rule{
 		Code: "GAIA903", Name: "shadowed-src-layout", Severity: diag.Warning,
 		Title: "both a flat and a src/ copy of the module exist",
 		Text: `Gaia loads <package>/<import_name>/ when it exists and never looks at
@@ -43,7 +45,5 @@ and flags the layout at pyproject.toml. Delete the copy you do not mean.`,
 		Good:   "# only src/my_idea/__init__.py exists\n",
 		Since:  "0.1.0",
 		Origin: "nullius",
-	}
+	})
 )
-
-func init() { diag.Register(ruleNoModule, ruleBadPyproject, ruleShadowedSrc) }

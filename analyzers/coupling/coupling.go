@@ -1,6 +1,8 @@
 package coupling
 
 import (
+	_ "embed"
+
 	"bytes"
 	"strconv"
 	"strings"
@@ -12,10 +14,13 @@ import (
 	"github.com/nullius-dev/nullius/pyscan"
 )
 
-// Analyzer reports GAIA502, GAIA503 and GAIA509.
+//go:embed doc.go
+var doc string
+
+// Analyzer is the coupling analyzer; its documentation is the package comment.
 var Analyzer = &analysis.Analyzer{
 	Name:     "coupling",
-	Doc:      "check ungraded couplings, associate grades and operator arity (GAIA502, GAIA503, GAIA509)",
+	Doc:      ruleutil.MustExtractDoc(doc, "coupling"),
 	Requires: []*analysis.Analyzer{gaiaref.Analyzer},
 	Run:      run,
 }
@@ -73,10 +78,10 @@ func checkArity(pass *analysis.Pass, f *gaiaref.File, s *gaiaref.Stmt) {
 	const format = "%s takes exactly two operands, %s; Gaia raises TypeError at compile time: expand into pairwise %s() calls"
 	if text, ok := pairwise(f, s); ok {
 		ruleutil.ReportFix(pass, f.File, s.Call.Span, "Expand into pairwise "+s.Verb+"() calls",
-			s.Call.Span, text, "GAIA509", format, s.Verb, found, s.Verb)
+			s.Call.Span, text, GAIA509, format, s.Verb, found, s.Verb)
 		return
 	}
-	ruleutil.Report(pass, f.File, s.Call.Span, "GAIA509", format, s.Verb, found, s.Verb)
+	ruleutil.Report(pass, f.File, s.Call.Span, GAIA509, format, s.Verb, found, s.Verb)
 }
 
 // pairwise rewrites `v(a, b, c)` standing alone on its line as one call
@@ -137,12 +142,12 @@ func checkAssociate(pass *analysis.Pass, f *gaiaref.File, c *pyscan.Call) {
 	for _, name := range []string{"p_a_given_b", "p_b_given_a"} {
 		k := c.Keyword(name)
 		if k == nil {
-			ruleutil.Report(pass, f.File, c.Span, "GAIA503", "associate has no literal %s; write one of the grade values 0.03, 0.09, 0.25, 0.75, 0.90", name)
+			ruleutil.Report(pass, f.File, c.Span, GAIA503, "associate has no literal %s; write one of the grade values 0.03, 0.09, 0.25, 0.75, 0.90", name)
 			continue
 		}
 		v, ok := ruleutil.Numeric(k.Value)
 		if !ok || k.Value.Kind != pyscan.ExprNumber || !isGradeValue(v) {
-			ruleutil.Report(pass, f.File, k.Value.Span, "GAIA503",
+			ruleutil.Report(pass, f.File, k.Value.Span, GAIA503,
 				"associate uses off-grade %s=%s; write a literal grade value 0.03, 0.09, 0.25, 0.75 or 0.90", name, ruleutil.Short(k.Value.Text))
 		}
 	}
@@ -152,7 +157,7 @@ func checkAssociate(pass *analysis.Pass, f *gaiaref.File, c *pyscan.Call) {
 func checkWorth(pass *analysis.Pass, f *gaiaref.File, s *gaiaref.Stmt, exprs []*pyscan.Expr) {
 	for _, e := range exprs {
 		if ruleutil.IsClaim(f, e, "worth") {
-			ruleutil.Report(pass, f.File, e.Span, "GAIA502",
+			ruleutil.Report(pass, f.File, e.Span, GAIA502,
 				"%s couples worth without a likelihood grade; worth must move only through graded infer updates of its criteria, so replace this with infer(..., hypothesis=worth) at a grade", s.Verb)
 		}
 	}

@@ -4,7 +4,7 @@
 //
 // # Analyzer coupling
 //
-// coupling: check ungraded couplings, associate grades and operator arity (GAIA502, GAIA503, GAIA509)
+// coupling: check ungraded couplings, associate grades and operator arity
 //
 // These verbs move belief without a likelihood grade (weakness W2): a
 // deterministic or structural coupling into worth bypasses the graded

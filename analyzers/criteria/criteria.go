@@ -1,6 +1,8 @@
 package criteria
 
 import (
+	_ "embed"
+
 	"fmt"
 	"slices"
 
@@ -12,10 +14,13 @@ import (
 	"github.com/nullius-dev/nullius/pyscan"
 )
 
-// Analyzer reports GAIA013 and GAIA014.
+//go:embed doc.go
+var doc string
+
+// Analyzer is the criteria analyzer; its documentation is the package comment.
 var Analyzer = &analysis.Analyzer{
 	Name:     "criteria",
-	Doc:      "check the clauses raising reach and tension updates must carry (GAIA013, GAIA014)",
+	Doc:      ruleutil.MustExtractDoc(doc, "criteria"),
 	Requires: []*analysis.Analyzer{gaiaref.Analyzer},
 	Run:      run,
 }
@@ -46,14 +51,14 @@ func check(pass *analysis.Pass, f *gaiaref.File, c *pyscan.Call) {
 		// non-literal rationale counts as empty text.
 		if p.StrongRaise && ruleutil.IsClaim(f, tg.expr, "downstream_reach") {
 			if why := sentinel.DomainsProblem(text); why != "" {
-				ruleutil.Report(pass, f.File, at, "GAIA013",
+				ruleutil.Report(pass, f.File, at, GAIA013,
 					"strong-grade downstream_reach update without a 'domains: <one>; <two>; <three>' clause naming at least three independently anchored phenomenon domains; %s%s", why, tg.via)
 			}
 		}
 		// GAIA014 needs only numbers with h > nh, on-grade or not.
 		if p.Hv > p.NHv && ruleutil.IsClaim(f, tg.expr, "tension_resolution") {
 			if why := sentinel.ResolutionProblem(text); why != "" {
-				ruleutil.Report(pass, f.File, at, "GAIA014",
+				ruleutil.Report(pass, f.File, at, GAIA014,
 					"a raising tension_resolution update must classify idea-specific 'resolution_evidence: mechanism|discriminating_test|demonstrated_partial_resolution' before its anchor; evidence that a tension exists or that a check is planned is not resolution (%s)%s", why, tg.via)
 			}
 		}

@@ -3,7 +3,7 @@
 //
 // # Analyzer criteria
 //
-// criteria: check the clauses raising reach and tension updates must carry (GAIA013, GAIA014)
+// criteria: check the clauses raising reach and tension updates must carry
 //
 // A strong raise of downstream_reach must name at least three distinct
 // phenomenon domains in a `domains:` clause before its anchor (GAIA013;

@@ -3,7 +3,7 @@
 //
 // # Analyzer grades
 //
-// grades: check that infer likelihoods are literal Jeffreys grades (GAIA010-012, GAIA508, GAIA901)
+// grades: check that infer likelihoods are literal Jeffreys grades
 //
 // Every infer must state p_e_given_h and p_e_given_not_h as literal numbers
 // forming one of three grades (weak 0.75/0.25, substantial 0.90/0.09,

@@ -1,6 +1,8 @@
 package grades
 
 import (
+	_ "embed"
+
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/nullius-dev/nullius/analyzers/gaiaref"
@@ -8,10 +10,13 @@ import (
 	"github.com/nullius-dev/nullius/pyscan"
 )
 
-// Analyzer reports GAIA010, GAIA011, GAIA012, GAIA508 and GAIA901.
+//go:embed doc.go
+var doc string
+
+// Analyzer is the grades analyzer; its documentation is the package comment.
 var Analyzer = &analysis.Analyzer{
 	Name:     "grades",
-	Doc:      "check that infer likelihoods are literal Jeffreys grades (GAIA010-012, GAIA508, GAIA901)",
+	Doc:      ruleutil.MustExtractDoc(doc, "grades"),
 	Requires: []*analysis.Analyzer{gaiaref.Analyzer},
 	Run:      run,
 }
@@ -36,22 +41,22 @@ func check(pass *analysis.Pass, f *gaiaref.File, c *pyscan.Call) {
 	case !p.Literal:
 		notLiteral(pass, f, c, p)
 	case !p.Numeric || ruleutil.Grade(p.Hv, p.NHv) == "":
-		ruleutil.Report(pass, f.File, pairSpan(p), "GAIA011", "infer uses off-grade pair (%s, %s); %s",
+		ruleutil.Report(pass, f.File, pairSpan(p), GAIA011, "infer uses off-grade pair (%s, %s); %s",
 			ruleutil.Repr(p.H.Value), ruleutil.Repr(p.NH.Value), ruleutil.Grades)
 	case p.StrongRaise && !plain:
 		what := "no hypothesis= keyword"
 		if hyp != nil {
 			what = "hypothesis " + ruleutil.Short(hyp.Value.Text)
 		}
-		ruleutil.Report(pass, f.File, ruleutil.ValueSpan(c, hyp), "GAIA012",
+		ruleutil.Report(pass, f.File, ruleutil.ValueSpan(c, hyp), GAIA012,
 			"a raising strong-grade infer must name its hypothesis as a plain claim variable; anything less is not auditable at the strongest grade (found %s)", what)
 	}
 	if g := c.Keyword("given"); g != nil {
-		ruleutil.Report(pass, f.File, g.Value.Span, "GAIA508",
+		ruleutil.Report(pass, f.File, g.Value.Span, GAIA508,
 			"infer with given= is a conditional likelihood, which the idea-posterior contract does not support (the compiled check refuses it as GAIA140); model the condition as its own claim and infer on it")
 	}
 	if hyp != nil && !plain && !p.StrongRaise {
-		ruleutil.Report(pass, f.File, hyp.Value.Span, "GAIA901",
+		ruleutil.Report(pass, f.File, hyp.Value.Span, GAIA901,
 			"infer hypothesis is not a plain claim variable; reviewer should confirm the update target (found %s)", ruleutil.Short(hyp.Value.Text))
 	}
 }
@@ -74,7 +79,7 @@ func notLiteral(pass *analysis.Pass, f *gaiaref.File, c *pyscan.Call, p ruleutil
 	default:
 		at, why = p.NH.Value.Span, "p_e_given_not_h is "+ruleutil.Short(p.NH.Value.Text)
 	}
-	ruleutil.Report(pass, f.File, at, "GAIA010",
+	ruleutil.Report(pass, f.File, at, GAIA010,
 		"infer probabilities are not literal numbers; the discipline requires one of the three grades written as literals (%s)", why)
 }
 

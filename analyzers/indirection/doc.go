@@ -3,7 +3,7 @@
 //
 // # Analyzer indirection
 //
-// indirection: report observe/infer/register_prior referenced without a call (GAIA001)
+// indirection: report observe/infer/register_prior referenced without a call
 //
 // A statement is only auditable where it is written. Assigning a verb to a
 // variable (`i = infer`), putting it in a container, decorating with it or

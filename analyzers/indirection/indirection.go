@@ -1,6 +1,8 @@
 package indirection
 
 import (
+	_ "embed"
+
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/nullius-dev/nullius/analyzers/gaiaref"
@@ -8,16 +10,23 @@ import (
 	"github.com/nullius-dev/nullius/internal/diag"
 )
 
-// Analyzer reports GAIA001.
+//go:embed doc.go
+var doc string
+
+// Analyzer is the indirection analyzer; its documentation is the package comment.
 var Analyzer = &analysis.Analyzer{
 	Name:     "indirection",
-	Doc:      "report observe/infer/register_prior referenced without a call (GAIA001)",
+	Doc:      ruleutil.MustExtractDoc(doc, "indirection"),
 	Requires: []*analysis.Analyzer{gaiaref.Analyzer},
 	Run:      run,
 }
 
-func init() {
-	diag.Register(diag.Rule{
+// family owns the rules below; it is the analyzer's Name.
+const family = diag.Family("indirection")
+
+// The rules of this family, reported by their variables.
+var (
+	GAIA001 = family.Register(diag.Rule{
 		Code: "GAIA001", Name: "statement-referenced-without-call", Severity: diag.Error,
 		Title: "a gaia verb is referenced without being called",
 		Text: `observe, infer and register_prior must be called directly where the statement is
@@ -31,12 +40,12 @@ reference flagged any name spelled like a verb, W12). Call the verb directly.`,
 		Since:  "0.1.0",
 		Origin: "reference",
 	})
-}
+)
 
 func run(pass *analysis.Pass) (any, error) {
 	for _, f := range ruleutil.Files(pass) {
 		for _, r := range f.Refs {
-			ruleutil.Report(pass, f.File, r.Span, "GAIA001",
+			ruleutil.Report(pass, f.File, r.Span, GAIA001,
 				"%s is referenced without being called (aliasing or indirection); call observe/infer/register_prior directly so every statement is auditable in place", ruleutil.Short(r.Text))
 		}
 	}

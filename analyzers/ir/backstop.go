@@ -5,7 +5,9 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/nullius-dev/nullius/analyzers/coupling"
 	"github.com/nullius-dev/nullius/analyzers/internal/sentinel"
+	"github.com/nullius-dev/nullius/analyzers/priors"
 )
 
 // grades are the six allowed compiled pairs [p_e_given_not_h, p_e_given_h]
@@ -152,7 +154,7 @@ func (c *checker) priorRecords(k *Knowledge) {
 		}
 		source := c.optString(rec, ptr, "source_id")
 		if source == "claim_inline" {
-			c.atKnowledge(codeInlinePrior, k, ptr+"/source_id",
+			c.atKnowledge(priors.GAIA501, k, ptr+"/source_id",
 				"knowledge %s carries an inline prior (claim(prior=...), recorded as source 'claim_inline') with no authored justification or anchor; use register_prior(..., justification=\"... anchor: <source>\") instead", pyRepr(k.Name()))
 		} else if !sentinel.AnchorTrailing(c.optString(rec, ptr, "justification")) {
 			c.atKnowledge(codePriorRecord, k, ptr+"/justification",
@@ -172,7 +174,7 @@ func (c *checker) worthPrior(k *Knowledge) {
 		return
 	}
 	if recs, _ := k.Meta["prior_records"].([]any); len(recs) > 0 {
-		c.atKnowledge(codeWorthPrior, k, k.Ptr+"/metadata/prior_records",
+		c.atKnowledge(priors.GAIA506, k, k.Ptr+"/metadata/prior_records",
 			"the exported root %s carries %d prior record(s); worth gets no prior, its belief must come from graded evidence only", pyRepr(k.Name()), len(recs))
 		return
 	}
@@ -185,7 +187,7 @@ func (c *checker) worthPrior(k *Knowledge) {
 			return // the observation pin, not an authored prior
 		}
 	}
-	c.atKnowledge(codeWorthPrior, k, k.Ptr+"/metadata/prior",
+	c.atKnowledge(priors.GAIA506, k, k.Ptr+"/metadata/prior",
 		"the exported root %s carries prior %s; worth gets no prior, its belief must come from graded evidence only", pyRepr(k.Name()), describe(v))
 }
 
@@ -199,7 +201,7 @@ func (c *checker) ungradedCoupling() {
 			continue
 		}
 		if id, ok := c.connectedRef(s.Obj); ok {
-			c.atAction(codeUngradedCouple, s.ActionLabel(), s.Ptr,
+			c.atAction(coupling.GAIA502, s.ActionLabel(), s.Ptr,
 				"compiled %s strategy %s couples %s to worth without a likelihood grade; only graded infer updates may move worth: replace it with an infer at one of the three grades or keep it off every path to worth",
 				cmpOr(s.Type, "untyped"), pyRepr(s.Name()), pyRepr(id))
 		}
@@ -221,7 +223,7 @@ func (c *checker) ungradedCoupling() {
 				}
 				meta, _ := op["metadata"].(map[string]any)
 				action, _ := meta["action_label"].(string)
-				c.atAction(codeUngradedCouple, action, fmt.Sprintf("/%s/%d", list, i),
+				c.atAction(coupling.GAIA502, action, fmt.Sprintf("/%s/%d", list, i),
 					"compiled %s %s couples %s to worth without a likelihood grade; only graded infer updates may move worth: keep structural relations off every path to worth",
 					cmpOr(typ, "untyped"), strings.TrimSuffix(list, "s"), pyRepr(id))
 			}

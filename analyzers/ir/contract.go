@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	gradesrules "github.com/nullius-dev/nullius/analyzers/grades"
 	"github.com/nullius-dev/nullius/analyzers/internal/sentinel"
 	"github.com/nullius-dev/nullius/internal/diag"
 )
@@ -158,7 +159,7 @@ func (c *checker) inferShape(s *Strategy) (hyp, ev string, cp [2]float64, ok boo
 	}
 	premises, isList := s.Obj["premises"].([]any)
 	if isList && len(premises) > 1 {
-		c.atAction(codeInferGiven, s.ActionLabel(), s.Ptr+"/premises",
+		c.atAction(gradesrules.GAIA508, s.ActionLabel(), s.Ptr+"/premises",
 			"compiled infer strategy %s conditions on %d given= premises; conditional likelihoods are not supported by the idea-posterior contract (one hypothesis, two graded probabilities): fold the condition into the hypothesis claim or drop given=",
 			pyRepr(name), len(premises)-1)
 		return "", "", cp, false

@@ -60,13 +60,13 @@ type Beliefs struct {
 func LoadBeliefs(path string, src []byte) (*Beliefs, []diag.Diagnostic) {
 	doc, err := jsonloc.Parse(src, jsonloc.Options{AllowBOM: true})
 	if err != nil {
-		return nil, []diag.Diagnostic{syntaxDiag(path, codeBeliefsJSON, "beliefs.json is not valid UTF-8 JSON", err)}
+		return nil, []diag.Diagnostic{syntaxDiag(path, GAIA207, "beliefs.json is not valid UTF-8 JSON", err)}
 	}
 	r := &reporter{path: path, doc: doc}
 	r.duplicates()
 	root, ok := doc.Value.(map[string]any)
 	if !ok {
-		r.at(codeBeliefsJSON, "", "beliefs.json is not a JSON object (found %s); re-run gaia run infer", jsonType(doc.Value))
+		r.at(GAIA207, "", "beliefs.json is not a JSON object (found %s); re-run gaia run infer", jsonType(doc.Value))
 		return nil, r.out
 	}
 	b := &Beliefs{Path: path, Doc: doc, Root: root}
@@ -83,7 +83,7 @@ func ExtractWorthBelief(b *Beliefs, label string) (float64, *diag.Diagnostic) {
 	r := &reporter{path: b.Path, doc: b.Doc}
 	list, ok := b.Root["beliefs"].([]any)
 	if !ok {
-		r.at(codeWorthLabel, "/beliefs", "beliefs.json has no beliefs list (found %s); re-run gaia run infer", describeMember(b.Root, "beliefs"))
+		r.at(GAIA208, "/beliefs", "beliefs.json has no beliefs list (found %s); re-run gaia run infer", describeMember(b.Root, "beliefs"))
 		return 0, &r.out[0]
 	}
 	var labels []string
@@ -105,7 +105,7 @@ func ExtractWorthBelief(b *Beliefs, label string) (float64, *diag.Diagnostic) {
 		if len(matches) > 1 {
 			ptr = jsonloc.Pointer("beliefs", matches[1], "label")
 		}
-		r.at(codeWorthLabel, ptr,
+		r.at(GAIA208, ptr,
 			"expected exactly one belief labelled %s, found %d. Labels present: %s. The top-level claim must be bound to a module variable named %s.",
 			pyRepr(label), len(matches), pyList(labels), pyRepr(label))
 		return 0, &r.out[0]
@@ -114,7 +114,7 @@ func ExtractWorthBelief(b *Beliefs, label string) (float64, *diag.Diagnostic) {
 	ptr := jsonloc.Pointer("beliefs", matches[0], "belief")
 	f, isNum := number(entry["belief"])
 	if !isNum || !finiteUnit(f) {
-		r.at(codeWorthRange, ptr, "belief for %s is not in [0, 1]: %s", pyRepr(label), describeMember(entry, "belief"))
+		r.at(GAIA209, ptr, "belief for %s is not in [0, 1]: %s", pyRepr(label), describeMember(entry, "belief"))
 		return 0, &r.out[0]
 	}
 	return f, nil
@@ -131,7 +131,7 @@ func staleBeliefs(b *Beliefs, ir *IR) []diag.Diagnostic {
 		if v, ok := b.Root["ir_hash"]; ok {
 			found = describe(v)
 		}
-		r.at(codeBeliefsStale, "/ir_hash",
+		r.at(GAIA212, "/ir_hash",
 			"beliefs.json was computed for ir_hash %s but %s has ir_hash %q; re-run gaia run infer so the posterior value and the pin come from one compile",
 			found, ir.Path, ir.IRHash)
 	}

@@ -105,13 +105,13 @@ func Load(path string, src []byte) (*IR, []diag.Diagnostic) {
 }
 
 // syntaxDiag turns a parse failure into a located diagnostic.
-func syntaxDiag(path, code, prefix string, err error) diag.Diagnostic {
+func syntaxDiag(path string, code *diag.Rule, prefix string, err error) diag.Diagnostic {
 	line, col, msg := 1, 1, err.Error()
 	var se *jsonloc.SyntaxError
 	if errors.As(err, &se) {
 		line, col, msg = max(se.Line, 1), max(se.Col, 1), se.Msg
 	}
-	return rule(code).New(path, line, col, line, col, "%s: %s", prefix, msg)
+	return code.New(path, line, col, line, col, "%s: %s", prefix, msg)
 }
 
 func (ir *IR) loadHash(r *reporter) {

@@ -99,7 +99,7 @@ func missing(path string) (*diag.Diagnostic, error) {
 		return nil, fmt.Errorf("could not read %q: %w", path, err)
 	}
 	p := filepath.ToSlash(path)
-	d := rule(codeArtifactMissing).New(p, 1, 1, 1, 1, "missing %s; run the inference stages first (gaia build compile, gaia run infer)", p)
+	d := GAIA206.New(p, 1, 1, 1, 1, "missing %s; run the inference stages first (gaia build compile, gaia run infer)", p)
 	return &d, nil
 }
 
@@ -170,7 +170,7 @@ func staleIR(pkgDir, display string, irTime time.Time, files []string) []diag.Di
 	if newest == "" {
 		return nil
 	}
-	return []diag.Diagnostic{rule(codeIRStale).New(display, 1, 1, 1, 1,
+	return []diag.Diagnostic{codeIRStale.New(display, 1, 1, 1, 1,
 		"%s is older than source %q (modified %s after the compile); recompile with gaia build compile so the IR checks see the current graph",
 		display, filepath.ToSlash(newest), newestTime.Sub(irTime).Round(time.Second))}
 }

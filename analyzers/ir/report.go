@@ -33,16 +33,16 @@ type reporter struct {
 
 // at reports at the JSON value the pointer designates (or its nearest
 // existing ancestor, as jsonloc.Locate resolves it).
-func (r *reporter) at(code, ptr, format string, args ...any) {
+func (r *reporter) at(code *diag.Rule, ptr, format string, args ...any) {
 	line, col := r.doc.Locate(ptr)
-	d := rule(code).New(r.path, line, col, line, col, format, args...)
+	d := code.New(r.path, line, col, line, col, format, args...)
 	d.Pointer = ptr
 	r.out = append(r.out, d)
 }
 
 // atKnowledge reports a finding about knowledge k, in the Python source
 // when the source map knows its label, else at ptr in ir.json.
-func (r *reporter) atKnowledge(code string, k *Knowledge, ptr, format string, args ...any) {
+func (r *reporter) atKnowledge(code *diag.Rule, k *Knowledge, ptr, format string, args ...any) {
 	if r.src != nil && k != nil && k.Label != "" {
 		if p, line, col, ok := r.src.Knowledge(k.Label); ok {
 			r.atSource(code, p, line, col, format, args...)
@@ -54,7 +54,7 @@ func (r *reporter) atKnowledge(code string, k *Knowledge, ptr, format string, ar
 
 // atAction reports a finding about a compiled action (a strategy or an
 // observation support), in the source when mapped, else at ptr.
-func (r *reporter) atAction(code, actionLabel, ptr, format string, args ...any) {
+func (r *reporter) atAction(code *diag.Rule, actionLabel, ptr, format string, args ...any) {
 	if r.src != nil && actionLabel != "" {
 		if p, line, col, ok := r.src.Action(actionLabel); ok {
 			r.atSource(code, p, line, col, format, args...)
@@ -64,16 +64,16 @@ func (r *reporter) atAction(code, actionLabel, ptr, format string, args ...any) 
 	r.at(code, ptr, format, args...)
 }
 
-func (r *reporter) atSource(code, path string, line, col int, format string, args ...any) {
+func (r *reporter) atSource(code *diag.Rule, path string, line, col int, format string, args ...any) {
 	line, col = max(line, 1), max(col, 1)
-	r.out = append(r.out, rule(code).New(path, line, col, line, col, format, args...))
+	r.out = append(r.out, code.New(path, line, col, line, col, format, args...))
 }
 
 // duplicates reports every repeated object member (GAIA104).
 func (r *reporter) duplicates() {
 	for _, ptr := range r.doc.Duplicates {
 		line, col := r.doc.LocateKey(ptr)
-		d := rule(codeDuplicateKey).New(r.path, line, col, line, col, "member %s repeats a key of the same object; Python keeps the last value silently, so recompile instead of editing by hand", quotePtr(ptr))
+		d := codeDuplicateKey.New(r.path, line, col, line, col, "member %s repeats a key of the same object; Python keeps the last value silently, so recompile instead of editing by hand", quotePtr(ptr))
 		d.Pointer = ptr
 		r.out = append(r.out, d)
 	}

@@ -2,233 +2,206 @@ package ir
 
 import "github.com/nullius-dev/nullius/internal/diag"
 
-// Codes this package registers. GAIA206–209 (registered by pipeline/gaiacli,
-// the extraction engineer) and GAIA501/502/506/508 (registered by the source
-// scan in package analyzers) are reported here too but documented there, so
-// each code has exactly one registration; see rule().
-const (
-	codeNotJSON         = "GAIA100"
-	codeIRHash          = "GAIA101"
-	codeKnowledgesList  = "GAIA102"
-	codeKnowledgeID     = "GAIA103"
-	codeDuplicateKey    = "GAIA104"
-	codeWrongType       = "GAIA105"
-	codeExportedRoot    = "GAIA110"
-	codeCardinality     = "GAIA120"
-	codeEmptyClaim      = "GAIA121"
-	codeScaffoldText    = "GAIA122"
-	codeReaderReasoning = "GAIA130"
-	codeInferShape      = "GAIA140"
-	codeCycle           = "GAIA141"
-	codeAmbiguousObs    = "GAIA142"
-	codeObsFamily       = "GAIA143"
-	codeObsAnchor       = "GAIA144"
-	codeFanout          = "GAIA145"
-	codeMultipath       = "GAIA146"
-	codeFamilyReused    = "GAIA147"
-	codeOffGrade        = "GAIA150"
-	codeTrailingAnchor  = "GAIA151"
-	codeReachDomains    = "GAIA152"
-	codeTensionClass    = "GAIA153"
-	codePriorRecord     = "GAIA154"
-	codeArtifactMissing = "GAIA206"
-	codeBeliefsJSON     = "GAIA207"
-	codeWorthLabel      = "GAIA208"
-	codeWorthRange      = "GAIA209"
-	codeBeliefsStale    = "GAIA212"
-	codeIRStale         = "GAIA213"
-	codeInlinePrior     = "GAIA501"
-	codeUngradedCouple  = "GAIA502"
-	codeWorthPrior      = "GAIA506"
-	codeDisconnected    = "GAIA507"
-	codeInferGiven      = "GAIA508"
+// family owns the rules of the compiled-IR checks.
+const family = diag.Family("ir")
+
+// The rules of the compiled-IR checks, reported by their variables. The IR
+// checks also report GAIA501, GAIA506 (declared by analyzers/priors),
+// GAIA502 (analyzers/coupling) and GAIA508 (analyzers/grades): each rule
+// is declared once, by the check that finds it first, in the source.
+var (
+	codeNotJSON = family.Register(diag.Rule{Code: "GAIA100", Name: "ir-not-json-object", Severity: diag.Error,
+		Title: "compiled ir.json is not a UTF-8 JSON object",
+		Text: "The compiled IR must be strict JSON (UTF-8, no NaN/Infinity, nothing after the value) whose top level is an object. " +
+			"A UTF-8 byte-order mark is accepted, as the reference does. Recompile with `gaia build compile <pkg>` instead of editing the file by hand.",
+		Bad: `[1, 2]`, Good: `{"ir_hash": "sha256:…", "knowledges": [...], "strategies": [...]}`,
+		Since: "0.1.0", Origin: "reference"})
+	codeIRHash = family.Register(diag.Rule{Code: "GAIA101", Name: "ir-hash-not-canonical", Severity: diag.Error,
+		Title: "compiled ir.json has no canonical Gaia ir_hash",
+		Text: "`ir_hash` must be the string `sha256:` followed by 64 lower-case hex digits, as Gaia writes it. " +
+			"A missing or altered hash means the file was not produced by a Gaia compile. The exact-byte pin supplements this marker, it does not replace it.",
+		Bad: `"ir_hash": "sha256:ABC"`, Good: `"ir_hash": "sha256:e314d88c63c80b8845d2c1347e0f20b77db5825076d847ecd1c143a925afc676"`,
+		Since: "0.1.0", Origin: "reference"})
+	codeKnowledgesList = family.Register(diag.Rule{Code: "GAIA102", Name: "knowledges-not-list", Severity: diag.Error,
+		Title: "compiled ir.json has no knowledges list",
+		Text:  "`knowledges` must be a JSON array of knowledge objects; without it no contract check can run. Recompile the package.",
+		Bad:   `{"ir_hash": "sha256:…", "knowledges": {}}`, Good: `{"ir_hash": "sha256:…", "knowledges": []}`,
+		Since: "0.1.0", Origin: "reference"})
+	codeKnowledgeID = family.Register(diag.Rule{Code: "GAIA103", Name: "knowledge-id-invalid", Severity: diag.Error,
+		Title: "compiled knowledge is not an object with a unique id",
+		Text: "Every element of `knowledges` must be an object whose `id` is a non-empty string, and no id may repeat: " +
+			"strategies refer to knowledges by id, so a malformed or repeated id makes the graph ambiguous.",
+		Bad: `{"id": 123, "label": "worth"}`, Good: `{"id": "github:my_idea::worth", "label": "worth"}`,
+		Since: "0.1.0", Origin: "reference"})
+	codeDuplicateKey = family.Register(diag.Rule{Code: "GAIA104", Name: "ir-duplicate-key", Severity: diag.Error,
+		Title: "compiled JSON repeats a member name inside one object",
+		Text: "Gaia writes sorted, unique keys. A repeated key (Python keeps the last one silently) lets a reader of the file see one value " +
+			"while the tools use another, so nullius refuses it as an error. Recompile instead of editing by hand.",
+		Bad: `{"exported": false, "exported": true}`, Good: `{"exported": true}`,
+		Since: "0.1.0", Origin: "nullius"})
+	codeWrongType = family.Register(diag.Rule{Code: "GAIA105", Name: "ir-field-wrong-type", Severity: diag.Error,
+		Title: "compiled IR field has the wrong JSON type",
+		Text: "A field the contract reads has a JSON type Gaia never writes (for example `strategies` that is not an array, `exported` that is not a boolean, " +
+			"a strategy that is not an object). The reference silently skips such values, which can hide a statement from every check; nullius reports them at their pointer.",
+		Bad: `"exported": "true"`, Good: `"exported": true`,
+		Since: "0.1.0", Origin: "nullius"})
+	codeExportedRoot = family.Register(diag.Rule{Code: "GAIA110", Name: "exported-root-not-unique", Severity: diag.Error,
+		Title: "package must export exactly one conclusion labelled worth",
+		Text: "Exactly one knowledge may have `exported: true`, and it must be the claim labelled `worth` " +
+			"(the root module's `__all__` must be exactly [\"worth\"]). The posterior is the belief of that one node, and the pin binds the export flags.",
+		Bad: `__all__ = ["worth", "tension_resolution"]`, Good: `__all__ = ["worth"]`,
+		Since: "0.1.0", Origin: "reference"})
+	codeCardinality = family.Register(diag.Rule{Code: "GAIA120", Name: "reasoning-claim-cardinality", Severity: diag.Error,
+		Title: "each reasoning claim label must appear exactly once",
+		Text: "The labels worth, tension_resolution, downstream_reach, mechanism_insight, testability_timing and verification_cost must each label exactly one knowledge. " +
+			"Labels are module variable names: `title=` does not set them.",
+		Bad: `reach = claim("...", title="downstream_reach")`, Good: `downstream_reach = claim("...", title="downstream_reach")`,
+		Since: "0.1.0", Origin: "reference"})
+	codeEmptyClaim = family.Register(diag.Rule{Code: "GAIA121", Name: "reasoning-claim-empty", Severity: diag.Error,
+		Title: "reasoning claim has empty content",
+		Text:  "Each reasoning claim must state its idea-specific proposition; blank content carries no meaning for the reader.",
+		Bad:   `mechanism_insight = claim("  ")`, Good: `mechanism_insight = claim("The mechanism predicts a distinct response under the trial condition.")`,
+		Since: "0.1.0", Origin: "reference"})
+	codeScaffoldText = family.Register(diag.Rule{Code: "GAIA122", Name: "reasoning-claim-scaffold-text", Severity: diag.Error,
+		Title: "reasoning claim still carries the scaffold's generic axis text",
+		Text: "The scaffold's stock sentences (and a legacy verification_cost wording) must be replaced by idea-specific text. " +
+			"nullius compares after case-folding, collapsing whitespace and stripping final punctuation (W10), so dropping the period does not hide a stock sentence.",
+		Bad: `worth = claim("The idea merits sustained verification effort")`, Good: `worth = claim("The trial idea merits verification because it separates two recorded explanations.")`,
+		Since: "0.1.0", Origin: "reference"})
+	codeReaderReasoning = family.Register(diag.Rule{Code: "GAIA130", Name: "infer-missing-reader-reasoning-ir", Severity: diag.Error,
+		Title: "compiled infer has no authored reader reasoning",
+		Text: "The joined `steps[*].reasoning` of every compiled infer must start, before its anchor, with `reader_reasoning:` and an explanation. " +
+			"An anchor or a criterion label alone is not reader-facing reasoning.",
+		Bad: `rationale="The criterion is satisfied. anchor: fixture"`, Good: `rationale="reader_reasoning: the executed check separates the two explanations. anchor: report.md"`,
+		Since: "0.1.0", Origin: "reference"})
+	codeInferShape = family.Register(diag.Rule{Code: "GAIA140", Name: "infer-strategy-shape", Severity: diag.Error,
+		Title: "compiled infer does not have the supported shape",
+		Text: "Every compiled infer must have one known string premise (the hypothesis), one known string conclusion (the evidence) and two finite " +
+			"conditional probabilities in [0, 1] (not strings, not booleans). Conditional infers with `given=` are reported as GAIA508 instead.",
+		Bad: `"conditional_probabilities": ["0.09", 0.9]`, Good: `"conditional_probabilities": [0.09, 0.9]`,
+		Since: "0.1.0", Origin: "reference"})
+	codeCycle = family.Register(diag.Rule{Code: "GAIA141", Name: "reader-flow-cycle", Severity: diag.Error,
+		Title: "compiled reader evidence-flow graph contains a cycle",
+		Text: "Edges run from each infer's evidence to its hypothesis. A cycle anywhere lets evidence feed back into itself. " +
+			"nullius detects it iteratively (the reference recursion can overflow on deep graphs).",
+		Bad: `infer(a, hypothesis=b, ...); infer(b, hypothesis=a, ...)`, Good: `infer(a, hypothesis=b, ...); infer(b, hypothesis=worth, ...)`,
+		Since: "0.1.0", Origin: "reference"})
+	codeAmbiguousObs = family.Register(diag.Rule{Code: "GAIA142", Name: "observation-record-ambiguous", Severity: diag.Error,
+		Title: "observed knowledge carries more than one observation record",
+		Text:  "An observed knowledge must carry exactly one observation so its evidence family is unambiguous. Merge the observations into one.",
+		Bad:   `observe(ev, rationale=...); observe(ev, rationale=...)`, Good: `observe(ev, rationale="evidence_family: x; correlation_model: single; anchor: a")`,
+		Since: "0.1.0", Origin: "reference"})
+	codeObsFamily = family.Register(diag.Rule{Code: "GAIA143", Name: "observation-family-ir", Severity: diag.Error,
+		Title: "compiled observation does not declare one evidence family",
+		Text: "Every observation rationale must declare exactly one `evidence_family: <stable-token>;` and exactly one `correlation_model: single;` before its anchor. " +
+			"Gaia 0.5.0a4 does not encode a joint likelihood for correlated observations.",
+		Bad: `rationale="context. anchor: a"`, Good: `rationale="evidence_family: executed-check; correlation_model: single; anchor: report.md"`,
+		Since: "0.1.0", Origin: "reference"})
+	codeObsAnchor = family.Register(diag.Rule{Code: "GAIA144", Name: "observation-anchor-ir", Severity: diag.Error,
+		Title: "compiled observation rationale has no non-empty anchor",
+		Text:  "The text after the first `anchor:` of an observation rationale must not be blank: the anchor names the artifact the observation comes from.",
+		Bad:   `rationale="evidence_family: x; correlation_model: single; anchor:   "`, Good: `rationale="evidence_family: x; correlation_model: single; anchor: report.md"`,
+		Since: "0.1.0", Origin: "reference"})
+	codeFanout = family.Register(diag.Rule{Code: "GAIA145", Name: "observation-fanout", Severity: diag.Error,
+		Title: "observation supplies several likelihood updates toward worth",
+		Text: "An observation may feed at most one direct update that reaches worth (duplicated infers count twice). " +
+			"Model one shared dependency update, then propagate that claim to the criteria.",
+		Bad: `infer(ev, hypothesis=a, ...); infer(ev, hypothesis=b, ...)`, Good: `infer(ev, hypothesis=shared, ...)`,
+		Since: "0.1.0", Origin: "reference"})
+	codeMultipath = family.Register(diag.Rule{Code: "GAIA146", Name: "observation-multipath", Severity: diag.Error,
+		Title: "observation reaches worth through more than one path",
+		Text:  "Branching one observation into several worth paths counts the same evidence more than once. Collapse the evidence into one criterion path.",
+		Bad:   `ev → shared → a → worth and shared → b → worth`, Good: `ev → shared → a → worth`,
+		Since: "0.1.0", Origin: "reference"})
+	codeFamilyReused = family.Register(diag.Rule{Code: "GAIA147", Name: "evidence-family-reused", Severity: diag.Error,
+		Title: "evidence family reused by several observations reaching worth",
+		Text: "Gaia 0.5.0a4 multiplies the likelihoods of observations even when their arrows meet at one claim, so at most one observation per evidence family " +
+			"may reach worth. Collapse the correlated material into one composite observation. Disconnected observations may repeat a family.",
+		Bad: `two observations with evidence_family: reused-result, both reaching worth`, Good: `one composite observation with evidence_family: reused-result`,
+		Since: "0.1.0", Origin: "reference"})
+	codeOffGrade = family.Register(diag.Rule{Code: "GAIA150", Name: "ir-infer-off-grade", Severity: diag.Error,
+		Title: "compiled infer probabilities are not one of the six grades",
+		Text: "IR backstop of GAIA010/011 (W6), never downgradable: every compiled two-probability infer must carry " +
+			"[p_e_given_not_h, p_e_given_h] in {[0.25,0.75], [0.09,0.9], [0.03,0.9], [0.75,0.25], [0.9,0.09], [0.9,0.03]}, " +
+			"and Gaia must not have defaulted p_e_given_not_h to 0.5. It catches whatever reached the compiler past the source scan (helpers, exec, hand edits).",
+		Bad: `"conditional_probabilities": [0.01, 0.99]`, Good: `"conditional_probabilities": [0.09, 0.9]`,
+		Since: "0.1.0", Origin: "nullius"})
+	codeTrailingAnchor = family.Register(diag.Rule{Code: "GAIA151", Name: "ir-anchor-not-trailing", Severity: diag.Error,
+		Title: "compiled reasoning does not end with an anchor line",
+		Text:  "IR backstop of GAIA032 (W6): every compiled infer reasoning and observation rationale must end with `anchor: <reference>` on its last line.",
+		Bad:   `"reasoning": "reader_reasoning: r. anchor: a\nmore prose"`, Good: `"reasoning": "reader_reasoning: r. anchor: a"`,
+		Since: "0.1.0", Origin: "nullius"})
+	codeReachDomains = family.Register(diag.Rule{Code: "GAIA152", Name: "ir-strong-reach-missing-domains", Severity: diag.Error,
+		Title: "compiled strong raise of downstream_reach has no domains clause",
+		Text: "IR backstop of GAIA013 (W3, W6): a compiled infer at [0.03, 0.9] whose hypothesis is the knowledge labelled or titled `downstream_reach` " +
+			"must carry `domains: <one>; <two>; <three>` before its anchor. On the IR the identity is exact, so helpers and aliases cannot skip the check. " +
+			"The clause is read exactly as the source rule GAIA013 reads it (it ends with its sentence, may continue across lines, entries must be distinct).",
+		Bad: `reader_reasoning: broad reach. anchor: idea card`, Good: `reader_reasoning: domains: optics; acoustics; fluid flow. anchor: idea card`,
+		Since: "0.1.0", Origin: "nullius"})
+	codeTensionClass = family.Register(diag.Rule{Code: "GAIA153", Name: "ir-tension-raise-missing-class", Severity: diag.Error,
+		Title: "compiled raise of tension_resolution has no resolution class",
+		Text: "IR backstop of GAIA014 (W3, W6): a compiled infer raising (p_e_given_h > p_e_given_not_h) the knowledge labelled or titled `tension_resolution` " +
+			"must classify its evidence as `resolution_evidence: mechanism|discriminating_test|demonstrated_partial_resolution` before its anchor.",
+		Bad: `reader_reasoning: the survey proves the tension exists. anchor: survey`, Good: `reader_reasoning: r. resolution_evidence: mechanism. anchor: report.md`,
+		Since: "0.1.0", Origin: "nullius"})
+	codePriorRecord = family.Register(diag.Rule{Code: "GAIA154", Name: "ir-prior-record-invalid", Severity: diag.Error,
+		Title: "compiled prior record lacks an anchor or leaves [0.001, 0.999]",
+		Text: "IR backstop of GAIA020/032 (W6): every `metadata.prior_records[*]` must have a justification ending with `anchor: <reference>` " +
+			"and a numeric value within Gaia's Cromwell bounds [0.001, 0.999].",
+		Bad: `register_prior(h, 0.7, justification="just a feeling")`, Good: `register_prior(h, 0.7, justification="external estimate. anchor: cited source")`,
+		Since: "0.1.0", Origin: "nullius"})
+	GAIA212 = family.Register(diag.Rule{Code: "GAIA212", Name: "beliefs-stale", Severity: diag.Error,
+		Title: "beliefs.json was computed from a different compile",
+		Text: "`beliefs.json`'s `ir_hash` must equal `ir.json`'s (W11); otherwise the posterior value and the pin come from different compiles. " +
+			"Re-run `gaia run infer <pkg>` after every compile.",
+		Bad: `beliefs.ir_hash = sha256:aaa…, ir.ir_hash = sha256:bbb…`, Good: `beliefs.ir_hash = ir.ir_hash`,
+		Since: "0.1.0", Origin: "nullius"})
+	codeIRStale = family.Register(diag.Rule{Code: "GAIA213", Name: "ir-older-than-sources", Severity: diag.Warning,
+		Title: "compiled ir.json is older than a package source file",
+		Text: "A `.py` file of the package was modified after `.gaia/ir.json` was written, so the IR checks may describe an old graph. " +
+			"Recompile with `gaia build compile <pkg>` (or `nullius extract`).",
+		Bad: `edit src/my_idea/__init__.py after compiling`, Good: `compile after the last edit`,
+		Since: "0.1.0", Origin: "nullius"})
+	codeDisconnected = family.Register(diag.Rule{Code: "GAIA507", Name: "criterion-disconnected", Severity: diag.Warning,
+		Title: "criterion has no reader-flow path to worth",
+		Text: "A required criterion (tension_resolution, downstream_reach, mechanism_insight, testability_timing, verification_cost) with no chain of infers " +
+			"into worth cannot move the posterior (W10). Connect it with an infer, or say in review why it stays open.",
+		Bad: `mechanism_insight = claim("...")  # never used as evidence for worth`, Good: `infer(mechanism_insight, hypothesis=worth, p_e_given_h=0.75, p_e_given_not_h=0.25, rationale=...)`,
+		Since: "0.1.0", Origin: "nullius"})
+	GAIA206 = family.Register(diag.Rule{
+		Code: "GAIA206", Name: "inference-artifacts-missing", Severity: diag.Error,
+		Title: "beliefs.json or ir.json is missing after the gaia stages",
+		Text: "Extraction reads .gaia/beliefs.json (written by gaia run infer) and .gaia/ir.json " +
+			"(written by gaia build compile). Run the inference stages first.",
+		Bad:   "a package with no .gaia/beliefs.json",
+		Good:  "gaia build compile p && gaia run infer p",
+		Since: "0.1.0", Origin: "reference",
+	})
+	GAIA207 = family.Register(diag.Rule{
+		Code: "GAIA207", Name: "beliefs-not-json", Severity: diag.Error,
+		Title: "beliefs.json is not a JSON object with a beliefs list",
+		Text: "beliefs.json must be UTF-8 JSON: an object whose beliefs member is a list of objects " +
+			"{label, belief}. Re-run gaia run infer.",
+		Bad:   "[]",
+		Good:  `{"beliefs": [{"label": "worth", "belief": 0.5}]}`,
+		Since: "0.1.0", Origin: "reference",
+	})
+	GAIA208 = family.Register(diag.Rule{
+		Code: "GAIA208", Name: "worth-belief-not-unique", Severity: diag.Error,
+		Title: "beliefs.json does not hold exactly one belief labelled worth",
+		Text: "The posterior is the belief of the claim bound to the module variable worth. " +
+			"Bind the top-level claim to a variable named worth.",
+		Bad:   "root = claim(\"The idea merits ...\", title=\"worth\")",
+		Good:  "worth = claim(\"The idea merits ...\", title=\"worth\")",
+		Since: "0.1.0", Origin: "reference",
+	})
+	GAIA209 = family.Register(diag.Rule{
+		Code: "GAIA209", Name: "worth-belief-out-of-range", Severity: diag.Error,
+		Title: "the worth belief is not a number in [0, 1]",
+		Text: "The worth belief must be a JSON number (not a boolean) in [0, 1]. A value outside is a " +
+			"broken beliefs.json; re-run gaia run infer.",
+		Bad:   `{"label": "worth", "belief": 1.7}`,
+		Good:  `{"label": "worth", "belief": 0.85}`,
+		Since: "0.1.0", Origin: "reference",
+	})
 )
-
-// foreign are the rules reported here but registered by another package.
-// When that package is not linked in (unit tests of this package), rule()
-// falls back to these so findings still carry a name and a severity.
-var foreign = map[string]diag.Rule{
-	codeArtifactMissing: {Code: codeArtifactMissing, Name: "inference-artifacts-missing", Severity: diag.Error},
-	codeBeliefsJSON:     {Code: codeBeliefsJSON, Name: "beliefs-not-json", Severity: diag.Error},
-	codeWorthLabel:      {Code: codeWorthLabel, Name: "worth-belief-not-unique", Severity: diag.Error},
-	codeWorthRange:      {Code: codeWorthRange, Name: "worth-belief-out-of-range", Severity: diag.Error},
-	codeInlinePrior:     {Code: codeInlinePrior, Name: "inline-prior-forbidden", Severity: diag.Error},
-	codeUngradedCouple:  {Code: codeUngradedCouple, Name: "ungraded-coupling-to-worth", Severity: diag.Error},
-	codeWorthPrior:      {Code: codeWorthPrior, Name: "worth-has-prior", Severity: diag.Error},
-	codeInferGiven:      {Code: codeInferGiven, Name: "infer-given-unsupported", Severity: diag.Error},
-}
-
-// rule returns the registered rule for code, or the local fallback for a
-// foreign code that is not registered in this binary.
-func rule(code string) diag.Rule {
-	if r, ok := diag.Lookup(code); ok {
-		return r
-	}
-	if r, ok := foreign[code]; ok {
-		return r
-	}
-	panic("ir: unknown rule " + code)
-}
-
-func init() {
-	diag.Register(
-		diag.Rule{Code: codeNotJSON, Name: "ir-not-json-object", Severity: diag.Error,
-			Title: "compiled ir.json is not a UTF-8 JSON object",
-			Text: "The compiled IR must be strict JSON (UTF-8, no NaN/Infinity, nothing after the value) whose top level is an object. " +
-				"A UTF-8 byte-order mark is accepted, as the reference does. Recompile with `gaia build compile <pkg>` instead of editing the file by hand.",
-			Bad: `[1, 2]`, Good: `{"ir_hash": "sha256:…", "knowledges": [...], "strategies": [...]}`,
-			Since: "0.1.0", Origin: "reference"},
-		diag.Rule{Code: codeIRHash, Name: "ir-hash-not-canonical", Severity: diag.Error,
-			Title: "compiled ir.json has no canonical Gaia ir_hash",
-			Text: "`ir_hash` must be the string `sha256:` followed by 64 lower-case hex digits, as Gaia writes it. " +
-				"A missing or altered hash means the file was not produced by a Gaia compile. The exact-byte pin supplements this marker, it does not replace it.",
-			Bad: `"ir_hash": "sha256:ABC"`, Good: `"ir_hash": "sha256:e314d88c63c80b8845d2c1347e0f20b77db5825076d847ecd1c143a925afc676"`,
-			Since: "0.1.0", Origin: "reference"},
-		diag.Rule{Code: codeKnowledgesList, Name: "knowledges-not-list", Severity: diag.Error,
-			Title: "compiled ir.json has no knowledges list",
-			Text:  "`knowledges` must be a JSON array of knowledge objects; without it no contract check can run. Recompile the package.",
-			Bad:   `{"ir_hash": "sha256:…", "knowledges": {}}`, Good: `{"ir_hash": "sha256:…", "knowledges": []}`,
-			Since: "0.1.0", Origin: "reference"},
-		diag.Rule{Code: codeKnowledgeID, Name: "knowledge-id-invalid", Severity: diag.Error,
-			Title: "compiled knowledge is not an object with a unique id",
-			Text: "Every element of `knowledges` must be an object whose `id` is a non-empty string, and no id may repeat: " +
-				"strategies refer to knowledges by id, so a malformed or repeated id makes the graph ambiguous.",
-			Bad: `{"id": 123, "label": "worth"}`, Good: `{"id": "github:my_idea::worth", "label": "worth"}`,
-			Since: "0.1.0", Origin: "reference"},
-		diag.Rule{Code: codeDuplicateKey, Name: "ir-duplicate-key", Severity: diag.Error,
-			Title: "compiled JSON repeats a member name inside one object",
-			Text: "Gaia writes sorted, unique keys. A repeated key (Python keeps the last one silently) lets a reader of the file see one value " +
-				"while the tools use another, so nullius refuses it as an error. Recompile instead of editing by hand.",
-			Bad: `{"exported": false, "exported": true}`, Good: `{"exported": true}`,
-			Since: "0.1.0", Origin: "nullius"},
-		diag.Rule{Code: codeWrongType, Name: "ir-field-wrong-type", Severity: diag.Error,
-			Title: "compiled IR field has the wrong JSON type",
-			Text: "A field the contract reads has a JSON type Gaia never writes (for example `strategies` that is not an array, `exported` that is not a boolean, " +
-				"a strategy that is not an object). The reference silently skips such values, which can hide a statement from every check; nullius reports them at their pointer.",
-			Bad: `"exported": "true"`, Good: `"exported": true`,
-			Since: "0.1.0", Origin: "nullius"},
-		diag.Rule{Code: codeExportedRoot, Name: "exported-root-not-unique", Severity: diag.Error,
-			Title: "package must export exactly one conclusion labelled worth",
-			Text: "Exactly one knowledge may have `exported: true`, and it must be the claim labelled `worth` " +
-				"(the root module's `__all__` must be exactly [\"worth\"]). The posterior is the belief of that one node, and the pin binds the export flags.",
-			Bad: `__all__ = ["worth", "tension_resolution"]`, Good: `__all__ = ["worth"]`,
-			Since: "0.1.0", Origin: "reference"},
-		diag.Rule{Code: codeCardinality, Name: "reasoning-claim-cardinality", Severity: diag.Error,
-			Title: "each reasoning claim label must appear exactly once",
-			Text: "The labels worth, tension_resolution, downstream_reach, mechanism_insight, testability_timing and verification_cost must each label exactly one knowledge. " +
-				"Labels are module variable names: `title=` does not set them.",
-			Bad: `reach = claim("...", title="downstream_reach")`, Good: `downstream_reach = claim("...", title="downstream_reach")`,
-			Since: "0.1.0", Origin: "reference"},
-		diag.Rule{Code: codeEmptyClaim, Name: "reasoning-claim-empty", Severity: diag.Error,
-			Title: "reasoning claim has empty content",
-			Text:  "Each reasoning claim must state its idea-specific proposition; blank content carries no meaning for the reader.",
-			Bad:   `mechanism_insight = claim("  ")`, Good: `mechanism_insight = claim("The mechanism predicts a distinct response under the trial condition.")`,
-			Since: "0.1.0", Origin: "reference"},
-		diag.Rule{Code: codeScaffoldText, Name: "reasoning-claim-scaffold-text", Severity: diag.Error,
-			Title: "reasoning claim still carries the scaffold's generic axis text",
-			Text: "The scaffold's stock sentences (and a legacy verification_cost wording) must be replaced by idea-specific text. " +
-				"nullius compares after case-folding, collapsing whitespace and stripping final punctuation (W10), so dropping the period does not hide a stock sentence.",
-			Bad: `worth = claim("The idea merits sustained verification effort")`, Good: `worth = claim("The trial idea merits verification because it separates two recorded explanations.")`,
-			Since: "0.1.0", Origin: "reference"},
-		diag.Rule{Code: codeReaderReasoning, Name: "infer-missing-reader-reasoning-ir", Severity: diag.Error,
-			Title: "compiled infer has no authored reader reasoning",
-			Text: "The joined `steps[*].reasoning` of every compiled infer must start, before its anchor, with `reader_reasoning:` and an explanation. " +
-				"An anchor or a criterion label alone is not reader-facing reasoning.",
-			Bad: `rationale="The criterion is satisfied. anchor: fixture"`, Good: `rationale="reader_reasoning: the executed check separates the two explanations. anchor: report.md"`,
-			Since: "0.1.0", Origin: "reference"},
-		diag.Rule{Code: codeInferShape, Name: "infer-strategy-shape", Severity: diag.Error,
-			Title: "compiled infer does not have the supported shape",
-			Text: "Every compiled infer must have one known string premise (the hypothesis), one known string conclusion (the evidence) and two finite " +
-				"conditional probabilities in [0, 1] (not strings, not booleans). Conditional infers with `given=` are reported as GAIA508 instead.",
-			Bad: `"conditional_probabilities": ["0.09", 0.9]`, Good: `"conditional_probabilities": [0.09, 0.9]`,
-			Since: "0.1.0", Origin: "reference"},
-		diag.Rule{Code: codeCycle, Name: "reader-flow-cycle", Severity: diag.Error,
-			Title: "compiled reader evidence-flow graph contains a cycle",
-			Text: "Edges run from each infer's evidence to its hypothesis. A cycle anywhere lets evidence feed back into itself. " +
-				"nullius detects it iteratively (the reference recursion can overflow on deep graphs).",
-			Bad: `infer(a, hypothesis=b, ...); infer(b, hypothesis=a, ...)`, Good: `infer(a, hypothesis=b, ...); infer(b, hypothesis=worth, ...)`,
-			Since: "0.1.0", Origin: "reference"},
-		diag.Rule{Code: codeAmbiguousObs, Name: "observation-record-ambiguous", Severity: diag.Error,
-			Title: "observed knowledge carries more than one observation record",
-			Text:  "An observed knowledge must carry exactly one observation so its evidence family is unambiguous. Merge the observations into one.",
-			Bad:   `observe(ev, rationale=...); observe(ev, rationale=...)`, Good: `observe(ev, rationale="evidence_family: x; correlation_model: single; anchor: a")`,
-			Since: "0.1.0", Origin: "reference"},
-		diag.Rule{Code: codeObsFamily, Name: "observation-family-ir", Severity: diag.Error,
-			Title: "compiled observation does not declare one evidence family",
-			Text: "Every observation rationale must declare exactly one `evidence_family: <stable-token>;` and exactly one `correlation_model: single;` before its anchor. " +
-				"Gaia 0.5.0a4 does not encode a joint likelihood for correlated observations.",
-			Bad: `rationale="context. anchor: a"`, Good: `rationale="evidence_family: executed-check; correlation_model: single; anchor: report.md"`,
-			Since: "0.1.0", Origin: "reference"},
-		diag.Rule{Code: codeObsAnchor, Name: "observation-anchor-ir", Severity: diag.Error,
-			Title: "compiled observation rationale has no non-empty anchor",
-			Text:  "The text after the first `anchor:` of an observation rationale must not be blank: the anchor names the artifact the observation comes from.",
-			Bad:   `rationale="evidence_family: x; correlation_model: single; anchor:   "`, Good: `rationale="evidence_family: x; correlation_model: single; anchor: report.md"`,
-			Since: "0.1.0", Origin: "reference"},
-		diag.Rule{Code: codeFanout, Name: "observation-fanout", Severity: diag.Error,
-			Title: "observation supplies several likelihood updates toward worth",
-			Text: "An observation may feed at most one direct update that reaches worth (duplicated infers count twice). " +
-				"Model one shared dependency update, then propagate that claim to the criteria.",
-			Bad: `infer(ev, hypothesis=a, ...); infer(ev, hypothesis=b, ...)`, Good: `infer(ev, hypothesis=shared, ...)`,
-			Since: "0.1.0", Origin: "reference"},
-		diag.Rule{Code: codeMultipath, Name: "observation-multipath", Severity: diag.Error,
-			Title: "observation reaches worth through more than one path",
-			Text:  "Branching one observation into several worth paths counts the same evidence more than once. Collapse the evidence into one criterion path.",
-			Bad:   `ev → shared → a → worth and shared → b → worth`, Good: `ev → shared → a → worth`,
-			Since: "0.1.0", Origin: "reference"},
-		diag.Rule{Code: codeFamilyReused, Name: "evidence-family-reused", Severity: diag.Error,
-			Title: "evidence family reused by several observations reaching worth",
-			Text: "Gaia 0.5.0a4 multiplies the likelihoods of observations even when their arrows meet at one claim, so at most one observation per evidence family " +
-				"may reach worth. Collapse the correlated material into one composite observation. Disconnected observations may repeat a family.",
-			Bad: `two observations with evidence_family: reused-result, both reaching worth`, Good: `one composite observation with evidence_family: reused-result`,
-			Since: "0.1.0", Origin: "reference"},
-		diag.Rule{Code: codeOffGrade, Name: "ir-infer-off-grade", Severity: diag.Error,
-			Title: "compiled infer probabilities are not one of the six grades",
-			Text: "IR backstop of GAIA010/011 (W6), never downgradable: every compiled two-probability infer must carry " +
-				"[p_e_given_not_h, p_e_given_h] in {[0.25,0.75], [0.09,0.9], [0.03,0.9], [0.75,0.25], [0.9,0.09], [0.9,0.03]}, " +
-				"and Gaia must not have defaulted p_e_given_not_h to 0.5. It catches whatever reached the compiler past the source scan (helpers, exec, hand edits).",
-			Bad: `"conditional_probabilities": [0.01, 0.99]`, Good: `"conditional_probabilities": [0.09, 0.9]`,
-			Since: "0.1.0", Origin: "nullius"},
-		diag.Rule{Code: codeTrailingAnchor, Name: "ir-anchor-not-trailing", Severity: diag.Error,
-			Title: "compiled reasoning does not end with an anchor line",
-			Text:  "IR backstop of GAIA032 (W6): every compiled infer reasoning and observation rationale must end with `anchor: <reference>` on its last line.",
-			Bad:   `"reasoning": "reader_reasoning: r. anchor: a\nmore prose"`, Good: `"reasoning": "reader_reasoning: r. anchor: a"`,
-			Since: "0.1.0", Origin: "nullius"},
-		diag.Rule{Code: codeReachDomains, Name: "ir-strong-reach-missing-domains", Severity: diag.Error,
-			Title: "compiled strong raise of downstream_reach has no domains clause",
-			Text: "IR backstop of GAIA013 (W3, W6): a compiled infer at [0.03, 0.9] whose hypothesis is the knowledge labelled or titled `downstream_reach` " +
-				"must carry `domains: <one>; <two>; <three>` before its anchor. On the IR the identity is exact, so helpers and aliases cannot skip the check. " +
-				"The clause is read exactly as the source rule GAIA013 reads it (it ends with its sentence, may continue across lines, entries must be distinct).",
-			Bad: `reader_reasoning: broad reach. anchor: idea card`, Good: `reader_reasoning: domains: optics; acoustics; fluid flow. anchor: idea card`,
-			Since: "0.1.0", Origin: "nullius"},
-		diag.Rule{Code: codeTensionClass, Name: "ir-tension-raise-missing-class", Severity: diag.Error,
-			Title: "compiled raise of tension_resolution has no resolution class",
-			Text: "IR backstop of GAIA014 (W3, W6): a compiled infer raising (p_e_given_h > p_e_given_not_h) the knowledge labelled or titled `tension_resolution` " +
-				"must classify its evidence as `resolution_evidence: mechanism|discriminating_test|demonstrated_partial_resolution` before its anchor.",
-			Bad: `reader_reasoning: the survey proves the tension exists. anchor: survey`, Good: `reader_reasoning: r. resolution_evidence: mechanism. anchor: report.md`,
-			Since: "0.1.0", Origin: "nullius"},
-		diag.Rule{Code: codePriorRecord, Name: "ir-prior-record-invalid", Severity: diag.Error,
-			Title: "compiled prior record lacks an anchor or leaves [0.001, 0.999]",
-			Text: "IR backstop of GAIA020/032 (W6): every `metadata.prior_records[*]` must have a justification ending with `anchor: <reference>` " +
-				"and a numeric value within Gaia's Cromwell bounds [0.001, 0.999].",
-			Bad: `register_prior(h, 0.7, justification="just a feeling")`, Good: `register_prior(h, 0.7, justification="external estimate. anchor: cited source")`,
-			Since: "0.1.0", Origin: "nullius"},
-		diag.Rule{Code: codeBeliefsStale, Name: "beliefs-stale", Severity: diag.Error,
-			Title: "beliefs.json was computed from a different compile",
-			Text: "`beliefs.json`'s `ir_hash` must equal `ir.json`'s (W11); otherwise the posterior value and the pin come from different compiles. " +
-				"Re-run `gaia run infer <pkg>` after every compile.",
-			Bad: `beliefs.ir_hash = sha256:aaa…, ir.ir_hash = sha256:bbb…`, Good: `beliefs.ir_hash = ir.ir_hash`,
-			Since: "0.1.0", Origin: "nullius"},
-		diag.Rule{Code: codeIRStale, Name: "ir-older-than-sources", Severity: diag.Warning,
-			Title: "compiled ir.json is older than a package source file",
-			Text: "A `.py` file of the package was modified after `.gaia/ir.json` was written, so the IR checks may describe an old graph. " +
-				"Recompile with `gaia build compile <pkg>` (or `nullius extract`).",
-			Bad: `edit src/my_idea/__init__.py after compiling`, Good: `compile after the last edit`,
-			Since: "0.1.0", Origin: "nullius"},
-		diag.Rule{Code: codeDisconnected, Name: "criterion-disconnected", Severity: diag.Warning,
-			Title: "criterion has no reader-flow path to worth",
-			Text: "A required criterion (tension_resolution, downstream_reach, mechanism_insight, testability_timing, verification_cost) with no chain of infers " +
-				"into worth cannot move the posterior (W10). Connect it with an infer, or say in review why it stays open.",
-			Bad: `mechanism_insight = claim("...")  # never used as evidence for worth`, Good: `infer(mechanism_insight, hypothesis=worth, p_e_given_h=0.75, p_e_given_not_h=0.25, rationale=...)`,
-			Since: "0.1.0", Origin: "nullius"},
-	)
-}

@@ -3,7 +3,7 @@
 //
 // # Analyzer notes
 //
-// notes: check statement notes are literal and end with an anchor (GAIA030-034, GAIA504, GAIA505)
+// notes: check statement notes are literal and end with an anchor
 //
 // Every observe and infer needs a literal `rationale`, every register_prior
 // a literal `justification` (GAIA030, GAIA031), whose last line is an

@@ -1,6 +1,8 @@
 package notes
 
 import (
+	_ "embed"
+
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/nullius-dev/nullius/analyzers/gaiaref"
@@ -9,10 +11,13 @@ import (
 	"github.com/nullius-dev/nullius/pyscan"
 )
 
-// Analyzer reports GAIA030-GAIA034, GAIA504 and GAIA505.
+//go:embed doc.go
+var doc string
+
+// Analyzer is the notes analyzer; its documentation is the package comment.
 var Analyzer = &analysis.Analyzer{
 	Name:     "notes",
-	Doc:      "check statement notes are literal and end with an anchor (GAIA030-034, GAIA504, GAIA505)",
+	Doc:      ruleutil.MustExtractDoc(doc, "notes"),
 	Requires: []*analysis.Analyzer{gaiaref.Analyzer},
 	Run:      run,
 }
@@ -44,28 +49,28 @@ func check(pass *analysis.Pass, f *gaiaref.File, s *gaiaref.Stmt) {
 		} else if verb == "register_prior" && c.Keyword("rationale") != nil {
 			why = " (register_prior takes justification=, not rationale=)"
 		}
-		ruleutil.Report(pass, f.File, c.Span, "GAIA030", "%s has no %s%s", verb, kw, why)
+		ruleutil.Report(pass, f.File, c.Span, GAIA030, "%s has no %s%s", verb, kw, why)
 		return
 	case k.Value.Kind == pyscan.ExprFString && k.Value.ConstOnly:
 		// An f-string without placeholders has a static value: offer the
 		// plain literal of the same value (W14).
 		ruleutil.ReportFix(pass, f.File, k.Value.Span, "Replace the f-string with a plain string literal",
-			k.Value.Span, ruleutil.StrRepr(k.Value.Str), "GAIA031",
+			k.Value.Span, ruleutil.StrRepr(k.Value.Str), GAIA031,
 			"%s %s is not a literal string; the discipline requires a literal note ending with an anchor%s", verb, kw, hint(k.Value))
 		return
 	case k.Value.Kind != pyscan.ExprString:
-		ruleutil.Report(pass, f.File, k.Value.Span, "GAIA031",
+		ruleutil.Report(pass, f.File, k.Value.Span, GAIA031,
 			"%s %s is not a literal string; the discipline requires a literal note ending with an anchor%s", verb, kw, hint(k.Value))
 		return
 	}
 	text := k.Value.Str
 	at := k.Value.Span
 	if why := sentinel.AnchorProblem(text); why != "" {
-		ruleutil.Report(pass, f.File, at, "GAIA032", "%s %s does not end with an 'anchor: <reference>' note; %s", verb, kw, why)
+		ruleutil.Report(pass, f.File, at, GAIA032, "%s %s does not end with an 'anchor: <reference>' note; %s", verb, kw, why)
 		return
 	}
 	if ref, _ := sentinel.AnchorRef(text); sentinel.IsPlaceholderAnchor(ref) {
-		ruleutil.Report(pass, f.File, at, "GAIA504",
+		ruleutil.Report(pass, f.File, at, GAIA504,
 			"%s %s anchors to placeholder %s; name the artifact, paper or file the note rests on (at least 3 characters, not TODO/TBD/none/n/a)", verb, kw, sentinel.Quote(ref))
 	}
 	switch verb {
@@ -73,7 +78,7 @@ func check(pass *analysis.Pass, f *gaiaref.File, s *gaiaref.Stmt) {
 		checkReader(pass, f, at, text)
 	case "observe":
 		if why := sentinel.FamilyProblem(text); why != "" {
-			ruleutil.Report(pass, f.File, at, "GAIA034",
+			ruleutil.Report(pass, f.File, at, GAIA034,
 				"every observe rationale must declare exactly one 'evidence_family: <stable-token>' and exactly one 'correlation_model: single' before its anchor. Gaia 0.5.0a4 does not encode a joint likelihood for correlated observations; collapse a correlated family into one composite observation (%s)", why)
 		}
 	}
@@ -82,13 +87,13 @@ func check(pass *analysis.Pass, f *gaiaref.File, s *gaiaref.Stmt) {
 func checkReader(pass *analysis.Pass, f *gaiaref.File, at pyscan.Span, text string) {
 	why := sentinel.ReaderProblem(text)
 	if why != "" {
-		ruleutil.Report(pass, f.File, at, "GAIA033",
+		ruleutil.Report(pass, f.File, at, GAIA033,
 			"infer rationale must declare an authored likelihood explanation before its trailing anchor using 'reader_reasoning: <why the evidence changes the hypothesis>'; an anchor or criterion label alone is not reader-facing reasoning (%s)", why)
 		return
 	}
 	r, _ := sentinel.ReaderReasoning(text)
 	if n := sentinel.WordCount(r); n < minReasoningWords {
-		ruleutil.Report(pass, f.File, at, "GAIA505",
+		ruleutil.Report(pass, f.File, at, GAIA505,
 			"infer reader_reasoning has %d word(s) (%s); say in at least %d words why the evidence changes the hypothesis", n, sentinel.Quote(r), minReasoningWords)
 	}
 }

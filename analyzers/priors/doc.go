@@ -2,7 +2,7 @@
 //
 // # Analyzer priors
 //
-// priors: check prior values are literal, in Gaia's bounds, anchored and not on worth (GAIA020, GAIA501, GAIA506)
+// priors: check prior values are literal, in Gaia's bounds, anchored and not on worth
 //
 // register_prior must give a literal probability inside Gaia's Cromwell
 // bounds [0.001, 0.999] (GAIA020; the reference allowed [0, 1], W18). An

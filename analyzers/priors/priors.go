@@ -1,6 +1,8 @@
 package priors
 
 import (
+	_ "embed"
+
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/nullius-dev/nullius/analyzers/gaiaref"
@@ -8,10 +10,13 @@ import (
 	"github.com/nullius-dev/nullius/pyscan"
 )
 
-// Analyzer reports GAIA020, GAIA501 and GAIA506.
+//go:embed doc.go
+var doc string
+
+// Analyzer is the priors analyzer; its documentation is the package comment.
 var Analyzer = &analysis.Analyzer{
 	Name:     "priors",
-	Doc:      "check prior values are literal, in Gaia's bounds, anchored and not on worth (GAIA020, GAIA501, GAIA506)",
+	Doc:      ruleutil.MustExtractDoc(doc, "priors"),
 	Requires: []*analysis.Analyzer{gaiaref.Analyzer},
 	Run:      run,
 }
@@ -40,13 +45,13 @@ func checkValue(pass *analysis.Pass, f *gaiaref.File, c *pyscan.Call) {
 	const base = "register_prior value must be a literal probability in [0, 1]; indirection defeats the audit"
 	switch {
 	case v == nil:
-		ruleutil.Report(pass, f.File, c.Span, "GAIA020", "%s (no value given)", base)
+		ruleutil.Report(pass, f.File, c.Span, GAIA020, "%s (no value given)", base)
 	case !v.IsConstant():
-		ruleutil.Report(pass, f.File, v.Span, "GAIA020", "%s (found %s)", base, ruleutil.Short(v.Text))
+		ruleutil.Report(pass, f.File, v.Span, GAIA020, "%s (found %s)", base, ruleutil.Short(v.Text))
 	case v.Kind != pyscan.ExprNumber:
-		ruleutil.Report(pass, f.File, v.Span, "GAIA020", "%s (found %s, which is not a number)", base, ruleutil.Repr(v))
+		ruleutil.Report(pass, f.File, v.Span, GAIA020, "%s (found %s, which is not a number)", base, ruleutil.Repr(v))
 	case v.Num < lo || v.Num > hi:
-		ruleutil.Report(pass, f.File, v.Span, "GAIA020",
+		ruleutil.Report(pass, f.File, v.Span, GAIA020,
 			"register_prior value %s is outside [0.001, 0.999]; Gaia rejects priors outside the Cromwell bounds, so write a literal probability in [0.001, 0.999]", ruleutil.Short(v.Text))
 	}
 }
@@ -64,7 +69,7 @@ func arg(c *pyscan.Call, name string, i int) *pyscan.Expr {
 
 func checkWorth(pass *analysis.Pass, f *gaiaref.File, c *pyscan.Call) {
 	if target := arg(c, "claim", 0); ruleutil.IsClaim(f, target, "worth") {
-		ruleutil.Report(pass, f.File, target.Span, "GAIA506",
+		ruleutil.Report(pass, f.File, target.Span, GAIA506,
 			"worth gets no prior: its belief must come only from the graded evidence of the criteria; remove this register_prior")
 	}
 }
@@ -75,10 +80,10 @@ func checkInline(pass *analysis.Pass, f *gaiaref.File, s *gaiaref.Stmt) {
 	if k == nil || k.Value.Kind == pyscan.ExprNone {
 		return
 	}
-	ruleutil.Report(pass, f.File, k.Value.Span, "GAIA501",
+	ruleutil.Report(pass, f.File, k.Value.Span, GAIA501,
 		"%s(prior=%s) records an unanchored inline prior; drop prior= and call register_prior(claim, value, justification=\"... anchor: <source>\")", s.Verb, ruleutil.Short(k.Value.Text))
 	if s.Verb == "claim" && isWorthAssign(f, s.Call) {
-		ruleutil.Report(pass, f.File, k.Value.Span, "GAIA506",
+		ruleutil.Report(pass, f.File, k.Value.Span, GAIA506,
 			"worth gets no prior: its belief must come only from the graded evidence of the criteria; remove prior=")
 	}
 }

@@ -3,7 +3,7 @@
 //
 // # Analyzer scaffoldtext
 //
-// scaffoldtext: report claims whose content is still a scaffold stock sentence (GAIA510)
+// scaffoldtext: report claims whose content is still a scaffold stock sentence
 //
 // `nullius scaffold` (and the reference's gaia_package_scaffold.py) gives
 // worth and the five criterion claims generic placeholder sentences. The

@@ -1,6 +1,8 @@
 package scaffoldtext
 
 import (
+	_ "embed"
+
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/nullius-dev/nullius/analyzers/gaiaref"
@@ -10,10 +12,13 @@ import (
 	"github.com/nullius-dev/nullius/pyscan"
 )
 
-// Analyzer reports GAIA510.
+//go:embed doc.go
+var doc string
+
+// Analyzer is the scaffoldtext analyzer; its documentation is the package comment.
 var Analyzer = &analysis.Analyzer{
 	Name:     "scaffoldtext",
-	Doc:      "report claims whose content is still a scaffold stock sentence (GAIA510)",
+	Doc:      ruleutil.MustExtractDoc(doc, "scaffoldtext"),
 	Requires: []*analysis.Analyzer{gaiaref.Analyzer},
 	Run:      run,
 }
@@ -28,9 +33,17 @@ func IsStock(content string) bool {
 	return ok
 }
 
-func init() {
-	const hdr = "from gaia.engine.lang import claim\n\n"
-	diag.Register(diag.Rule{
+// Shared beginnings of the examples below.
+const (
+	hdr = "from gaia.engine.lang import claim\n\n"
+)
+
+// family owns the rules below; it is the analyzer's Name.
+const family = diag.Family("scaffoldtext")
+
+// The rules of this family, reported by their variables.
+var (
+	GAIA510 = family.Register(diag.Rule{
 		Code: "GAIA510", Name: "scaffold-sentence-unchanged", Severity: diag.Error,
 		Title: "a claim still holds a stock sentence of the scaffold",
 		Text: `The scaffold gives worth and the five criteria generic sentences ("The idea merits
@@ -44,7 +57,7 @@ The diagnostic sits at the sentence. Write what this idea claims instead.`,
 		Good:  hdr + "worth = claim(\"Matching the two published widths at two loops is worth a month of work.\", title=\"worth\")\n",
 		Since: "0.1.0", Origin: "nullius",
 	})
-}
+)
 
 func run(pass *analysis.Pass) (any, error) {
 	for _, f := range ruleutil.Files(pass) {
@@ -61,7 +74,7 @@ func run(pass *analysis.Pass) (any, error) {
 			if name == "" {
 				name = "a claim"
 			}
-			ruleutil.Report(pass, f.File, content.Span, "GAIA510",
+			ruleutil.Report(pass, f.File, content.Span, GAIA510,
 				"%s still holds the scaffold's stock sentence %s (generic axis text); replace it with a sentence specific to this idea",
 				name, ruleutil.StrRepr(content.Str))
 		}

@@ -3,7 +3,7 @@
 //
 // # Analyzer syntax
 //
-// syntax: report modules that cannot be read or do not parse (GAIA000)
+// syntax: report modules that cannot be read or do not parse
 //
 // A file that does not parse as Python, is not UTF-8, cannot be read or is
 // larger than 8 MiB gets one GAIA000 diagnostic, and no other rule runs on

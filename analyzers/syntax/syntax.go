@@ -1,6 +1,8 @@
 package syntax
 
 import (
+	_ "embed"
+
 	"errors"
 
 	"golang.org/x/tools/go/analysis"
@@ -11,16 +13,23 @@ import (
 	"github.com/nullius-dev/nullius/pyscan"
 )
 
-// Analyzer reports GAIA000.
+//go:embed doc.go
+var doc string
+
+// Analyzer is the syntax analyzer; its documentation is the package comment.
 var Analyzer = &analysis.Analyzer{
 	Name:     "syntax",
-	Doc:      "report modules that cannot be read or do not parse (GAIA000)",
+	Doc:      ruleutil.MustExtractDoc(doc, "syntax"),
 	Requires: []*analysis.Analyzer{pyparse.Analyzer},
 	Run:      run,
 }
 
-func init() {
-	diag.Register(diag.Rule{
+// family owns the rules below; it is the analyzer's Name.
+const family = diag.Family("syntax")
+
+// The rules of this family, reported by their variables.
+var (
+	GAIA000 = family.Register(diag.Rule{
 		Code: "GAIA000", Name: "module-does-not-parse", Severity: diag.Error,
 		Title: "the module cannot be read or does not parse as Python",
 		Text: `Every Python file Gaia imports must parse, or nothing in it can be checked: a file
@@ -33,7 +42,7 @@ Fix the syntax, or save the file as UTF-8.`,
 		Since:  "0.1.0",
 		Origin: "reference",
 	})
-}
+)
 
 func run(pass *analysis.Pass) (any, error) {
 	parsed := pass.ResultOf[pyparse.Analyzer].(*pyparse.Result)
@@ -47,18 +56,18 @@ func check(pass *analysis.Pass, f *pyparse.File) {
 	start := pyscan.Span{}
 	switch {
 	case errors.Is(f.Err, pyparse.ErrTooLarge):
-		ruleutil.Report(pass, f, start, "GAIA000", "module is not parsed: %v; split it or move generated data out of the package", f.Err)
+		ruleutil.Report(pass, f, start, GAIA000, "module is not parsed: %v; split it or move generated data out of the package", f.Err)
 	case f.Err != nil:
-		ruleutil.Report(pass, f, start, "GAIA000", "module cannot be read: %v", f.Err)
+		ruleutil.Report(pass, f, start, GAIA000, "module cannot be read: %v", f.Err)
 	case f.BadByte >= 0:
 		at := pyscan.Span{Start: pyscan.Pos{Offset: f.BadByte}, End: pyscan.Pos{Offset: f.BadByte + 1}}
-		ruleutil.Report(pass, f, at, "GAIA000", "module does not parse: invalid UTF-8 byte 0x%02x; Python source must be UTF-8", f.Src[f.BadByte])
+		ruleutil.Report(pass, f, at, GAIA000, "module does not parse: invalid UTF-8 byte 0x%02x; Python source must be UTF-8", f.Src[f.BadByte])
 	case f.Module != nil && len(f.Module.Syntax) > 0:
 		first := f.Module.Syntax[0]
 		if n := len(f.Module.Syntax) - 1; n > 0 {
-			ruleutil.Report(pass, f, first.Span, "GAIA000", "module does not parse: %s (and %d more syntax error(s))", first.Msg, n)
+			ruleutil.Report(pass, f, first.Span, GAIA000, "module does not parse: %s (and %d more syntax error(s))", first.Msg, n)
 		} else {
-			ruleutil.Report(pass, f, first.Span, "GAIA000", "module does not parse: %s", first.Msg)
+			ruleutil.Report(pass, f, first.Span, GAIA000, "module does not parse: %s", first.Msg)
 		}
 	}
 }

@@ -3,7 +3,7 @@
 //
 // # Analyzer unresolved
 //
-// unresolved: flag verb-like calls that may be unscanned Gaia statements (GAIA902)
+// unresolved: flag verb-like calls that may be unscanned Gaia statements
 //
 // The reference treated every `infer(...)`, `x.infer(...)` as a statement
 // whatever it was bound to (W12). nullius resolves names instead; when it

@@ -1,6 +1,8 @@
 package unresolved
 
 import (
+	_ "embed"
+
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/nullius-dev/nullius/analyzers/gaiaref"
@@ -8,16 +10,23 @@ import (
 	"github.com/nullius-dev/nullius/internal/diag"
 )
 
-// Analyzer reports GAIA902.
+//go:embed doc.go
+var doc string
+
+// Analyzer is the unresolved analyzer; its documentation is the package comment.
 var Analyzer = &analysis.Analyzer{
 	Name:     "unresolved",
-	Doc:      "flag verb-like calls that may be unscanned Gaia statements (GAIA902)",
+	Doc:      ruleutil.MustExtractDoc(doc, "unresolved"),
 	Requires: []*analysis.Analyzer{gaiaref.Analyzer},
 	Run:      run,
 }
 
-func init() {
-	diag.Register(diag.Rule{
+// family owns the rules below; it is the analyzer's Name.
+const family = diag.Family("unresolved")
+
+// The rules of this family, reported by their variables.
+var (
+	GAIA902 = family.Register(diag.Rule{
 		Code: "GAIA902", Name: "unresolved-verb-call", Severity: diag.Warning,
 		Title: "a call spelled like a gaia verb could not be resolved",
 		Text: `nullius decides which calls are Gaia statements by resolving names to imports from gaia
@@ -32,7 +41,7 @@ helper.`,
 		Since:  "0.1.0",
 		Origin: "nullius",
 	})
-}
+)
 
 func run(pass *analysis.Pass) (any, error) {
 	for _, f := range ruleutil.Files(pass) {
@@ -41,7 +50,7 @@ func run(pass *analysis.Pass) (any, error) {
 			if r.Call != nil {
 				what = "call of"
 			}
-			ruleutil.Report(pass, f.File, r.Span, "GAIA902",
+			ruleutil.Report(pass, f.File, r.Span, GAIA902,
 				"could not prove this %s %q is not a Gaia statement; import %s from gaia.engine.lang or rename it", what, ruleutil.Short(r.Text), r.Verb)
 		}
 	}

@@ -92,8 +92,7 @@ func absorbChecks() absorb.Checks {
 			if err != nil {
 				// The embedded schema failed to compile: an internal
 				// error, reported as a finding so nothing is absorbed.
-				r := diag.MustLookup(vm.CodeJSON)
-				return append(ds, r.New(path, 1, 1, 1, 1, "the match validator could not run: %v", err))
+				return append(ds, vm.CodeJSON.New(path, 1, 1, 1, 1, "the match validator could not run: %v", err))
 			}
 			return ds
 		},

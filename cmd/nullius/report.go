@@ -101,7 +101,7 @@ value is out of range, 2 usage or I/O error.` + limitsHelp,
 					return err
 				}
 				fds := report.CheckPosteriors(p, string(b))
-				if check || (len(fds) > 0 && fds[0].Code == report.CodeOutOfRange) {
+				if check || (len(fds) > 0 && fds[0].Code == report.CodeOutOfRange.Code) {
 					ds = append(ds, fds...)
 					continue
 				}
@@ -205,11 +205,11 @@ func reportWriteChecks(path, root string) error {
 	}
 	msg := "posterior report contains broken local links"
 	switch ds[0].Code {
-	case report.CodeOutOfRange:
+	case report.CodeOutOfRange.Code:
 		msg = "posterior report has invalid human posterior display"
-	case report.CodeUnrounded:
+	case report.CodeUnrounded.Code:
 		msg = "posterior report display values are not rounded; run 'nullius report posteriors " + path + "' (the reference's normalize_report_posteriors.py)"
-	case report.CodeLinkNotNorm:
+	case report.CodeLinkNotNorm.Code:
 		msg = "posterior report links are not normalized/clickable; run 'nullius report links --project-root " + root + " " + path + "' (the reference's normalize_report_links.py)"
 	}
 	return &writeback.Refusal{Msg: msg, Diags: ds}

@@ -9,12 +9,10 @@ import (
 	"github.com/nullius-dev/nullius/internal/diag"
 )
 
-func init() {
-	diag.Register(
-		diag.Rule{Code: "NULLIUS901", Name: "test-config-error", Severity: diag.Error, Title: "test"},
-		diag.Rule{Code: "NULLIUS902", Name: "test-config-warning", Severity: diag.Warning, Title: "test"},
-	)
-}
+var (
+	_ = diag.Register(diag.Rule{Code: "NULLIUS901", Name: "test-config-error", Severity: diag.Error, Title: "test"})
+	_ = diag.Register(diag.Rule{Code: "NULLIUS902", Name: "test-config-warning", Severity: diag.Warning, Title: "test"})
+)
 
 func write(t *testing.T, path, content string) {
 	t.Helper()

@@ -3,9 +3,11 @@
 // documentation that `nullius rules`, `nullius explain` and SARIF rule
 // metadata are generated from.
 //
-// The registry is the only package-level mutable state nullius allows. Rule
-// families register their rules from init functions; nothing registers after
-// main starts.
+// The registry is the only package-level mutable state nullius allows. Each
+// rule is declared once, as a package-level variable of the family that
+// checks it (`var GAIA011 = family.Register(diag.Rule{...})`), and checks
+// report that variable, never a code string, so a misspelt code does not
+// compile. Nothing registers after main starts.
 package diag
 
 import (
@@ -108,6 +110,35 @@ type Rule struct {
 	// Origin says where the rule comes from: "reference" (ported from the
 	// Python tools) or "nullius" (new, closes a weakness of the reference).
 	Origin string `json:"origin"`
+	// Owner is the check that reports the rule, set by its Family: the
+	// Name of a source analyzer ("grades"), or the name of a checker that
+	// is not an analyzer ("discover", "suppress", "ir", "match", "prior",
+	// "report", "extract", "config"). The lint driver refuses a finding an
+	// analyzer reports for a rule it does not own, and single-analyzer test
+	// runs take their codes from it.
+	Owner string `json:"-"`
+}
+
+// Family is the owner of a group of rules: the name every rule it
+// registers carries as Owner.
+type Family string
+
+// Register registers r with Owner set to the family and returns the
+// registered rule, the value checks report.
+func (f Family) Register(r Rule) *Rule {
+	r.Owner = string(f)
+	return Register(r)
+}
+
+// Owned returns the rules whose Owner is one of owners, sorted by code.
+func Owned(owners ...string) []Rule {
+	var out []Rule
+	for _, r := range All() {
+		if slices.Contains(owners, r.Owner) {
+			out = append(out, r)
+		}
+	}
+	return out
 }
 
 // New returns a Diagnostic for this rule with its code, name and default
@@ -128,34 +159,36 @@ var (
 // registry is the only package-level mutable state of nullius (see package doc).
 var registry = struct {
 	sync.RWMutex
-	byCode map[string]Rule
+	byCode map[string]*Rule
 	byName map[string]string
-}{byCode: map[string]Rule{}, byName: map[string]string{}}
+}{byCode: map[string]*Rule{}, byName: map[string]string{}}
 
-// Register adds rules to the catalogue. It panics on a malformed or duplicate
-// code or name: that is a programming error caught by every test run.
-func Register(rules ...Rule) {
+// Register adds a rule to the catalogue and returns it; families call it
+// through Family.Register from package-level variable declarations. It
+// panics on a malformed or duplicate code or name: that is a programming
+// error caught by every test run.
+func Register(r Rule) *Rule {
 	registry.Lock()
 	defer registry.Unlock()
-	for _, r := range rules {
-		if !codeRE.MatchString(r.Code) {
-			panic(fmt.Sprintf("diag: malformed rule code %q", r.Code))
-		}
-		if !nameRE.MatchString(r.Name) {
-			panic(fmt.Sprintf("diag: malformed rule name %q for %s", r.Name, r.Code))
-		}
-		if r.Severity != Error && r.Severity != Warning {
-			panic(fmt.Sprintf("diag: rule %s has no severity", r.Code))
-		}
-		if _, dup := registry.byCode[r.Code]; dup {
-			panic(fmt.Sprintf("diag: rule code %s registered twice", r.Code))
-		}
-		if other, dup := registry.byName[r.Name]; dup {
-			panic(fmt.Sprintf("diag: rule name %q used by %s and %s", r.Name, other, r.Code))
-		}
-		registry.byCode[r.Code] = r
-		registry.byName[r.Name] = r.Code
+	if !codeRE.MatchString(r.Code) {
+		panic(fmt.Sprintf("diag: malformed rule code %q", r.Code))
 	}
+	if !nameRE.MatchString(r.Name) {
+		panic(fmt.Sprintf("diag: malformed rule name %q for %s", r.Name, r.Code))
+	}
+	if r.Severity != Error && r.Severity != Warning {
+		panic(fmt.Sprintf("diag: rule %s has no severity", r.Code))
+	}
+	if _, dup := registry.byCode[r.Code]; dup {
+		panic(fmt.Sprintf("diag: rule code %s registered twice", r.Code))
+	}
+	if other, dup := registry.byName[r.Name]; dup {
+		panic(fmt.Sprintf("diag: rule name %q used by %s and %s", r.Name, other, r.Code))
+	}
+	p := &r
+	registry.byCode[r.Code] = p
+	registry.byName[r.Name] = r.Code
+	return p
 }
 
 // Lookup finds a rule by code (case-insensitive) or by kebab-case name.
@@ -163,21 +196,12 @@ func Lookup(codeOrName string) (Rule, bool) {
 	registry.RLock()
 	defer registry.RUnlock()
 	if r, ok := registry.byCode[strings.ToUpper(codeOrName)]; ok {
-		return r, true
+		return *r, true
 	}
 	if c, ok := registry.byName[strings.ToLower(codeOrName)]; ok {
-		return registry.byCode[c], true
+		return *registry.byCode[c], true
 	}
 	return Rule{}, false
-}
-
-// MustLookup is Lookup for codes the caller itself registered.
-func MustLookup(code string) Rule {
-	r, ok := Lookup(code)
-	if !ok {
-		panic("diag: unknown rule " + code)
-	}
-	return r
 }
 
 // All returns every registered rule sorted by code.
@@ -186,7 +210,7 @@ func All() []Rule {
 	defer registry.RUnlock()
 	out := make([]Rule, 0, len(registry.byCode))
 	for _, r := range registry.byCode {
-		out = append(out, r)
+		out = append(out, *r)
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Code < out[j].Code })
 	return out

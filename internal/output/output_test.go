@@ -18,16 +18,14 @@ var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
 // golden files do not change when colleagues add rules... except that the
 // SARIF rules[] lists the whole registry, which in this test binary holds
 // only these two.
-func init() {
-	diag.Register(
-		diag.Rule{Code: "NULLIUS991", Name: "test-error-rule", Severity: diag.Error,
-			Title: "a test rule that reports errors", Text: "Reports an error so printers can be tested; <pkg>/<import_name>/ stays visible.",
-			Bad: "infer(p_e_given_h=0.85)", Good: "infer(p_e_given_h=0.9)", Since: "0.1.0", Origin: "nullius"},
-		diag.Rule{Code: "NULLIUS992", Name: "test-warning-rule", Severity: diag.Warning,
-			Title: "a test rule that reports warnings", Text: "Reports a warning.\nOn two lines.",
-			Bad: "x = ```fenced```", Good: "y", Since: "0.1.0", Origin: "reference"},
-	)
-}
+var (
+	testErrorRule = diag.Register(diag.Rule{Code: "NULLIUS991", Name: "test-error-rule", Severity: diag.Error,
+		Title: "a test rule that reports errors", Text: "Reports an error so printers can be tested; <pkg>/<import_name>/ stays visible.",
+		Bad: "infer(p_e_given_h=0.85)", Good: "infer(p_e_given_h=0.9)", Since: "0.1.0", Origin: "nullius"})
+	testWarningRule = diag.Register(diag.Rule{Code: "NULLIUS992", Name: "test-warning-rule", Severity: diag.Warning,
+		Title: "a test rule that reports warnings", Text: "Reports a warning.\nOn two lines.",
+		Bad: "x = ```fenced```", Good: "y", Since: "0.1.0", Origin: "reference"})
+)
 
 func TestParseTargets(t *testing.T) {
 	tests := []struct {

@@ -10,7 +10,7 @@ import (
 )
 
 func testRules() []diag.Rule {
-	return []diag.Rule{diag.MustLookup("NULLIUS991"), diag.MustLookup("NULLIUS992")}
+	return []diag.Rule{*testErrorRule, *testWarningRule}
 }
 
 func TestRulesTable(t *testing.T) {

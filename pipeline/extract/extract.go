@@ -54,11 +54,11 @@ type Failure struct {
 
 func (f *Failure) Error() string { return f.Rule.Code + " " + f.Msg }
 
-func fail(r diag.Rule, format string, args ...any) *Failure {
-	return &Failure{Rule: r, Msg: fmt.Sprintf(format, args...)}
+func fail(r *diag.Rule, format string, args ...any) *Failure {
+	return &Failure{Rule: *r, Msg: fmt.Sprintf(format, args...)}
 }
 
-func envFail(r diag.Rule, format string, args ...any) *Failure {
+func envFail(r *diag.Rule, format string, args ...any) *Failure {
 	f := fail(r, format, args...)
 	f.Environment = true
 	return f
@@ -322,11 +322,11 @@ func readArtifact(path string) ([]byte, error) {
 	fi, err := os.Lstat(path)
 	switch {
 	case notExist(err):
-		return nil, fail(ruleArtifacts, "missing %q; run the inference stages first", path)
+		return nil, fail(ir.GAIA206, "missing %q; run the inference stages first", path)
 	case err != nil:
 		return nil, fmt.Errorf("could not read %q: %w", path, err)
 	case !fi.Mode().IsRegular():
-		return nil, fail(ruleArtifacts, "%q is not a regular file (%s); gaia writes plain files, re-run the inference stages", path, fi.Mode().Type())
+		return nil, fail(ir.GAIA206, "%q is not a regular file (%s); gaia writes plain files, re-run the inference stages", path, fi.Mode().Type())
 	case fi.Size() > ir.MaxArtifactSize:
 		return nil, fmt.Errorf("could not read %q: %d bytes exceeds the %d-byte limit for compiled artifacts", path, fi.Size(), ir.MaxArtifactSize)
 	}
@@ -382,7 +382,7 @@ func (r *run) extract() (*Posterior, error) {
 	}
 	b, ds := ir.LoadBeliefs(beliefsPath, bdata)
 	if f := firstBlocking(ds); f != nil || b == nil {
-		return nil, cmp.Or(f, fail(ruleBeliefsJSON, "%q is not usable", beliefsPath))
+		return nil, cmp.Or(f, fail(ir.GAIA207, "%q is not usable", beliefsPath))
 	}
 	irData, err := readArtifact(r.irPath())
 	if err != nil {
@@ -398,11 +398,11 @@ func (r *run) extract() (*Posterior, error) {
 	}
 	doc, ds := ir.Load(r.irPath(), irData)
 	if f := firstBlocking(ds); f != nil || doc == nil {
-		return nil, cmp.Or(f, fail(ruleArtifacts, "%q is not usable", r.irPath()))
+		return nil, cmp.Or(f, fail(ir.GAIA206, "%q is not usable", r.irPath()))
 	}
 	// W11: the value and the pin must come from one compile.
 	if doc.IRHash != "" && b.IRHash != doc.IRHash {
-		return nil, fail(diag.MustLookup("GAIA212"), "beliefs.json was inferred from ir_hash %q but ir.json has %q; re-run gaia run infer",
+		return nil, fail(ir.GAIA212, "beliefs.json was inferred from ir_hash %q but ir.json has %q; re-run gaia run infer",
 			b.IRHash, doc.IRHash)
 	}
 	value, d := ir.ExtractWorthBelief(b, WorthLabel)

@@ -2,12 +2,14 @@ package extract
 
 import "github.com/nullius-dev/nullius/internal/diag"
 
+const family = diag.Family("extract")
+
 // The extraction rules (gaia-discipline.md §3.2). They describe why the
-// pipeline stopped; each is reported once, as a Failure. GAIA206-209 are
-// also reported by analyzers/ir, which leaves their registration here;
-// GAIA212 (beliefs-stale, W11) is registered there.
+// pipeline stopped; each is reported once, as a Failure. GAIA206-209 and
+// GAIA212 (beliefs-stale, W11), which the compiled-IR checks report too,
+// are declared in analyzers/ir.
 var (
-	rulePackageMissing = diag.Rule{
+	rulePackageMissing = family.Register(diag.Rule{
 		Code: "GAIA200", Name: "package-dir-not-found", Severity: diag.Error,
 		Title: "the --package path is not a directory",
 		Text: "Extraction resolves --package to an absolute, symlink-free path and requires a directory " +
@@ -15,8 +17,8 @@ var (
 		Bad:   "nullius extract --package ideas/missing-gaia",
 		Good:  "nullius extract --package ideas/my-idea-gaia",
 		Since: "0.1.0", Origin: "reference",
-	}
-	ruleNoProjectRoot = diag.Rule{
+	})
+	ruleNoProjectRoot = family.Register(diag.Rule{
 		Code: "GAIA201", Name: "project-root-not-found", Severity: diag.Error,
 		Title: "no project root: no ancestor directory holds .nullius/",
 		Text: "The gaia_package_ref is a project-relative path, so extraction needs the project root: " +
@@ -26,8 +28,8 @@ var (
 		Bad:   "repo/ideas/my-idea-gaia with no repo/.nullius/",
 		Good:  "mkdir repo/.nullius",
 		Since: "0.1.0", Origin: "reference",
-	}
-	ruleNoGaia = diag.Rule{
+	})
+	ruleNoGaia = family.Register(diag.Rule{
 		Code: "GAIA202", Name: "gaia-not-found", Severity: diag.Error,
 		Title: "no gaia executable could be run",
 		Text: "Extraction drives the gaia CLI: --gaia, else $GAIA_BIN, else gaia on PATH. When none can be " +
@@ -35,8 +37,8 @@ var (
 		Bad:   "nullius extract --package p --gaia /no/such/gaia",
 		Good:  "nullius extract --package p --gaia .gaia-venv/bin/gaia",
 		Since: "0.1.0", Origin: "reference",
-	}
-	ruleVersion = diag.Rule{
+	})
+	ruleVersion = family.Register(diag.Rule{
 		Code: "GAIA203", Name: "gaia-version-mismatch", Severity: diag.Error,
 		Title: "gaia --version is not exactly the pinned 0.5.0a4",
 		Text: "The discipline (grades, IR fields, evidence-family audit) is written for gaia-lang 0.5.0a4. " +
@@ -45,8 +47,8 @@ var (
 		Bad:   "gaia-lang 0.5.0a41",
 		Good:  "gaia-lang 0.5.0a4",
 		Since: "0.1.0", Origin: "reference",
-	}
-	ruleRefused = diag.Rule{
+	})
+	ruleRefused = family.Register(diag.Rule{
 		Code: "GAIA204", Name: "discipline-violations-refused", Severity: diag.Error,
 		Title: "extraction refused: the package breaks the discipline",
 		Text: "Extraction lints the package first and refuses, before any gaia stage runs, when an " +
@@ -57,8 +59,8 @@ var (
 		Bad:   "infer(ev, hypothesis=h, p_e_given_h=0.85, p_e_given_not_h=0.15, rationale=...)",
 		Good:  "infer(ev, hypothesis=h, p_e_given_h=0.90, p_e_given_not_h=0.09, rationale=...)",
 		Since: "0.1.0", Origin: "reference",
-	}
-	ruleStage = diag.Rule{
+	})
+	ruleStage = family.Register(diag.Rule{
 		Code: "GAIA205", Name: "gaia-stage-failed", Severity: diag.Error,
 		Title: "a gaia stage (compile, check or infer) failed",
 		Text: "gaia build compile, gaia build check and gaia run infer run in that order; a non-zero " +
@@ -67,44 +69,8 @@ var (
 		Bad:   "exclusive(a, b, c)  # TypeError inside gaia build compile",
 		Good:  "exclusive(a, b)\nexclusive(a, c)\nexclusive(b, c)",
 		Since: "0.1.0", Origin: "reference",
-	}
-	ruleArtifacts = diag.Rule{
-		Code: "GAIA206", Name: "inference-artifacts-missing", Severity: diag.Error,
-		Title: "beliefs.json or ir.json is missing after the gaia stages",
-		Text: "Extraction reads .gaia/beliefs.json (written by gaia run infer) and .gaia/ir.json " +
-			"(written by gaia build compile). Run the inference stages first.",
-		Bad:   "a package with no .gaia/beliefs.json",
-		Good:  "gaia build compile p && gaia run infer p",
-		Since: "0.1.0", Origin: "reference",
-	}
-	ruleBeliefsJSON = diag.Rule{
-		Code: "GAIA207", Name: "beliefs-not-json", Severity: diag.Error,
-		Title: "beliefs.json is not a JSON object with a beliefs list",
-		Text: "beliefs.json must be UTF-8 JSON: an object whose beliefs member is a list of objects " +
-			"{label, belief}. Re-run gaia run infer.",
-		Bad:   "[]",
-		Good:  `{"beliefs": [{"label": "worth", "belief": 0.5}]}`,
-		Since: "0.1.0", Origin: "reference",
-	}
-	ruleWorthBelief = diag.Rule{
-		Code: "GAIA208", Name: "worth-belief-not-unique", Severity: diag.Error,
-		Title: "beliefs.json does not hold exactly one belief labelled worth",
-		Text: "The posterior is the belief of the claim bound to the module variable worth. " +
-			"Bind the top-level claim to a variable named worth.",
-		Bad:   "root = claim(\"The idea merits ...\", title=\"worth\")",
-		Good:  "worth = claim(\"The idea merits ...\", title=\"worth\")",
-		Since: "0.1.0", Origin: "reference",
-	}
-	ruleWorthRange = diag.Rule{
-		Code: "GAIA209", Name: "worth-belief-out-of-range", Severity: diag.Error,
-		Title: "the worth belief is not a number in [0, 1]",
-		Text: "The worth belief must be a JSON number (not a boolean) in [0, 1]. A value outside is a " +
-			"broken beliefs.json; re-run gaia run infer.",
-		Bad:   `{"label": "worth", "belief": 1.7}`,
-		Good:  `{"label": "worth", "belief": 0.85}`,
-		Since: "0.1.0", Origin: "reference",
-	}
-	ruleOutsideRoot = diag.Rule{
+	})
+	ruleOutsideRoot = family.Register(diag.Rule{
 		Code: "GAIA210", Name: "package-outside-project-root", Severity: diag.Error,
 		Title: "the package is not under the project root",
 		Text: "gaia_package_ref is project://<path relative to the project root>, so the package must " +
@@ -113,8 +79,8 @@ var (
 		Bad:   "--project-root repo --package /elsewhere/p",
 		Good:  "--project-root repo --package repo/ideas/p",
 		Since: "0.1.0", Origin: "reference",
-	}
-	rulePackageIsRoot = diag.Rule{
+	})
+	rulePackageIsRoot = family.Register(diag.Rule{
 		Code: "GAIA211", Name: "package-is-project-root", Severity: diag.Error,
 		Title: "the package directory is the project root itself",
 		Text: "A package that is the project root has an empty project-relative path, so no " +
@@ -123,11 +89,5 @@ var (
 		Bad:   "my-idea-gaia/.nullius/",
 		Good:  "repo/.nullius/ with the package at repo/my-idea-gaia",
 		Since: "0.1.0", Origin: "reference",
-	}
+	})
 )
-
-func init() {
-	diag.Register(rulePackageMissing, ruleNoProjectRoot, ruleNoGaia, ruleVersion, ruleRefused,
-		ruleStage, ruleArtifacts, ruleBeliefsJSON, ruleWorthBelief, ruleWorthRange,
-		ruleOutsideRoot, rulePackageIsRoot)
-}

@@ -14,12 +14,12 @@ func CheckPosteriors(path, text string) []diag.Diagnostic {
 	_, edits, err := NormalizePosteriors(text)
 	var re *RangeError
 	if errors.As(err, &re) {
-		return []diag.Diagnostic{diag.MustLookup(CodeOutOfRange).New(path, re.Line, re.Col, re.Line, re.Col+len(re.Value),
+		return []diag.Diagnostic{CodeOutOfRange.New(path, re.Line, re.Col, re.Line, re.Col+len(re.Value),
 			"posterior report has invalid human posterior display %s: the posterior value must be in [0, 1]", re.Value)}
 	}
 	var ds []diag.Diagnostic
 	for _, e := range edits {
-		ds = append(ds, diag.MustLookup(CodeUnrounded).New(path, e.Line, e.Col, e.Line, e.Col+len(e.Old),
+		ds = append(ds, CodeUnrounded.New(path, e.Line, e.Col, e.Line, e.Col+len(e.Old),
 			"posterior display value %s is not rounded to three decimals (want %s); run 'nullius report posteriors %s'", e.Old, e.New, path))
 	}
 	return ds
@@ -42,7 +42,7 @@ func CheckLinks(path, text, root string) ([]diag.Diagnostic, error) {
 		for col <= len(old[i]) && col <= len(nu[i]) && old[i][col-1] == nu[i][col-1] {
 			col++
 		}
-		ds = append(ds, diag.MustLookup(CodeLinkNotNorm).New(path, i+1, col, i+1, col,
+		ds = append(ds, CodeLinkNotNorm.New(path, i+1, col, i+1, col,
 			"posterior report links are not normalized/clickable: line would become %q; run 'nullius report links --project-root %s %s'", clip(nu[i]), root, path))
 	}
 	issues, err := LinkIssues(text, path, root)
@@ -50,7 +50,7 @@ func CheckLinks(path, text, root string) ([]diag.Diagnostic, error) {
 		return nil, err
 	}
 	for _, is := range issues {
-		ds = append(ds, diag.MustLookup(is.Code).New(path, is.Line, is.Col, is.Line, is.Col+len(is.Target), "%s", is.Msg))
+		ds = append(ds, is.Rule.New(path, is.Line, is.Col, is.Line, is.Col+len(is.Target), "%s", is.Msg))
 	}
 	return ds, nil
 }

@@ -39,8 +39,8 @@ func TestLinkSymlinkEscapes(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if len(iss) != 1 || iss[0].Code != CodeLinkEscapes {
-			t.Errorf("%s: issues %+v, want one %s", target, iss, CodeLinkEscapes)
+		if len(iss) != 1 || iss[0].Rule != CodeLinkEscapes {
+			t.Errorf("%s: issues %+v, want one %s", target, iss, CodeLinkEscapes.Code)
 		}
 		out, err := NormalizeLinks("[x]("+target+")\n", rep, root)
 		if err != nil {

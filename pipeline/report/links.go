@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+
+	"github.com/nullius-dev/nullius/internal/diag"
 )
 
 // Link normalization (§4.2): local links relative to the report's own
@@ -233,7 +235,7 @@ func linkLiterature(s string) string {
 // LinkIssue is a broken or escaping local link.
 type LinkIssue struct {
 	Line, Col int
-	Code      string // CodeLinkBroken or CodeLinkEscapes
+	Rule      *diag.Rule // CodeLinkBroken or CodeLinkEscapes
 	Target    string
 	Msg       string
 }
@@ -278,9 +280,9 @@ func (l *linker) issue(target string) *LinkIssue {
 		return nil
 	}
 	broken := func() *LinkIssue {
-		return &LinkIssue{Code: CodeLinkBroken, Target: target, Msg: "local link target does not exist from the report location or project root: " + target}
+		return &LinkIssue{Rule: CodeLinkBroken, Target: target, Msg: "local link target does not exist from the report location or project root: " + target}
 	}
-	escapes := &LinkIssue{Code: CodeLinkEscapes, Target: target, Msg: "local link escapes project root: " + target}
+	escapes := &LinkIssue{Rule: CodeLinkEscapes, Target: target, Msg: "local link escapes project root: " + target}
 	if schemeRE.MatchString(path) {
 		low := strings.ToLower(path)
 		switch {

@@ -72,9 +72,9 @@ func TestLinkIssues(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(iss) != 2 || iss[0].Code != CodeLinkBroken || !strings.Contains(iss[0].Msg, "local link target does not exist") ||
+	if len(iss) != 2 || iss[0].Rule != CodeLinkBroken || !strings.Contains(iss[0].Msg, "local link target does not exist") ||
 		!strings.Contains(iss[0].Msg, "ideas/gaia/demo-gaia/starmap2.html") || strings.Contains(iss[0].Msg, "Missing starmap") ||
-		iss[1].Code != CodeLinkEscapes || iss[1].Line != 3 {
+		iss[1].Rule != CodeLinkEscapes || iss[1].Line != 3 {
 		t.Fatalf("issues %+v", iss)
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/nullius-dev/nullius/internal/diag"
 	"github.com/nullius-dev/nullius/internal/matchproto"
 	"github.com/nullius-dev/nullius/internal/pyfmt"
 )
@@ -28,7 +29,7 @@ type artifactCheck struct {
 	ps []Problem
 }
 
-func (c *artifactCheck) add(code, ptr, format string, args ...any) {
+func (c *artifactCheck) add(code *diag.Rule, ptr, format string, args ...any) {
 	c.ps = append(c.ps, Problem{code, ptr, fmt.Sprintf(format, args...)})
 }
 

@@ -78,13 +78,11 @@ func (c *Checker) File(path string, src []byte) []diag.Diagnostic {
 		if errors.As(err, &se) {
 			line, col = se.Line, se.Col
 		}
-		r := diag.MustLookup(CodeJSON)
-		return []diag.Diagnostic{r.New(path, line, col, line, col, "%s is not valid JSON: %v", c.kind, err)}
+		return []diag.Diagnostic{CodeJSON.New(path, line, col, line, col, "%s is not valid JSON: %v", c.kind, err)}
 	}
 	dec, err := matchproto.Decode(src)
 	if err != nil {
-		r := diag.MustLookup(CodeJSON)
-		return []diag.Diagnostic{r.New(path, 1, 1, 1, 1, "%s is not valid JSON: %v", c.kind, err)}
+		return []diag.Diagnostic{CodeJSON.New(path, 1, 1, 1, 1, "%s is not valid JSON: %v", c.kind, err)}
 	}
 	var ps []Problem
 	for _, p := range dec.Duplicates {
@@ -97,7 +95,7 @@ func (c *Checker) File(path string, src []byte) []diag.Diagnostic {
 	out := make([]diag.Diagnostic, 0, len(ps))
 	for _, p := range ps {
 		line, col := doc.Locate(p.Pointer)
-		d := diag.MustLookup(p.Code).New(path, line, col, line, col, "%s", p.Msg)
+		d := p.Rule.New(path, line, col, line, col, "%s", p.Msg)
 		d.Pointer = p.Pointer
 		out = append(out, d)
 	}

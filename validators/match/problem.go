@@ -7,13 +7,15 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/nullius-dev/nullius/internal/diag"
+
 	"github.com/nullius-dev/nullius/internal/matchproto"
 )
 
-// Problem is one validation finding: the rule code, the RFC 6901 pointer of
-// the offending value, and a one-line message.
+// Problem is one validation finding: the rule, the RFC 6901 pointer of the
+// offending value, and a one-line message.
 type Problem struct {
-	Code    string
+	Rule    *diag.Rule
 	Pointer string
 	Msg     string
 }

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/nullius-dev/nullius/internal/diag"
 	"github.com/nullius-dev/nullius/internal/matchproto"
 )
 
@@ -20,7 +21,7 @@ func ParseRoster(v any) (*matchproto.Roster, []Problem) {
 		return nil, []Problem{{CodeRosterShape, "", "roster must be a JSON object"}}
 	}
 	var ps []Problem
-	add := func(code, ptr, format string, args ...any) {
+	add := func(code *diag.Rule, ptr, format string, args ...any) {
 		ps = append(ps, Problem{code, ptr, fmt.Sprintf(format, args...)})
 	}
 	if unk := unknownKeys(o, []string{"version", "families", "policy", "_notes"}); len(unk) > 0 {

@@ -2,140 +2,113 @@ package match
 
 import "github.com/nullius-dev/nullius/internal/diag"
 
-// Rule codes of the pairwise-match artifacts. Codes are stable and never
-// reused; each is registered with its documentation in init below.
-const (
-	CodeJSON               = "MATCH001" // file is not valid JSON / UTF-8
-	CodeDuplicateKey       = "MATCH002" // an object repeats a key
-	CodeSchema             = "MATCH003" // JSON Schema violation
-	CodeCommitmentShape    = "MATCH010"
-	CodeCommitmentTime     = "MATCH011"
-	CodeCommitmentCriteria = "MATCH012"
-	CodeCommitmentHash     = "MATCH013"
-	CodeArtifactShape      = "MATCH020"
-	CodeShortID            = "MATCH021"
-	CodeSameNode           = "MATCH022"
-	CodeIndependence       = "MATCH023"
-	CodePanelEntry         = "MATCH024"
-	CodeComposition        = "MATCH025"
-	CodeRunners            = "MATCH026"
-	CodeOutcome            = "MATCH027"
-	CodeTally              = "MATCH028"
-	CodeStageOrder         = "MATCH029"
-	CodeObservation        = "MATCH030"
-	CodeRationale          = "MATCH031"
-	CodeBinding            = "MATCH032"
-	CodeVotePayload        = "MATCH040"
-	CodeVoteRecord         = "MATCH041"
-	CodeReport             = "MATCH050"
-	CodeRosterShape        = "ROSTER001"
-	CodeRosterLabel        = "ROSTER002"
-	CodeRosterFamily       = "ROSTER003"
-	CodeRosterModels       = "ROSTER004"
-	CodeRosterNative       = "ROSTER005"
-	CodeRosterDedicated    = "ROSTER006"
-	CodeRosterPair         = "ROSTER007"
-	CodeRosterPolicy       = "ROSTER008"
+// family owns the rules of the pairwise-match artifacts.
+const family = diag.Family("match")
+
+// The rules of the pairwise-match artifacts, each declared once with its
+// documentation; validators report these values. Codes are stable and
+// never reused.
+var (
+	// file is not valid JSON / UTF-8
+	CodeJSON = rule("MATCH001", "match-invalid-json", "artifact is not valid UTF-8 JSON",
+		"Every pairwise-match artifact must be strict JSON in UTF-8. NaN, Infinity and trailing data are refused (Python accepts NaN).",
+		`{"vote": NaN}`, `{"vote": "a"}`, "nullius")
+	// an object repeats a key
+	CodeDuplicateKey = rule("MATCH002", "match-duplicate-key", "object repeats a key",
+		"Python's json keeps the last of two equal keys silently (W26), so a reader and a writer can disagree on the value. Remove the repeated key.",
+		`{"version": 1, "version": 2}`, `{"version": 1}`, "nullius")
+	// JSON Schema violation
+	CodeSchema = rule("MATCH003", "match-schema", "artifact violates its JSON Schema",
+		"The artifact does not satisfy the JSON Schema in schemas/ (for pairwise_match_v1: panel minItems 3, required keys, patterns).",
+		`{"panel": []}`, `{"panel": [{...}, {...}, {...}]}`, "reference")
+	CodeCommitmentShape = rule("MATCH010", "commitment-shape", "criteria commitment has the wrong keys or type",
+		"A criteria commitment is an object with exactly committed_at, criteria and commitment_hash (§1.4).",
+		`{"criteria": ["cost"], "extra": 1}`, `{"committed_at": "2026-07-05T08:00:00+00:00", "criteria": ["cost"], "commitment_hash": "sha256:..."}`, "reference")
+	CodeCommitmentTime = rule("MATCH011", "commitment-timestamp", "committed_at is not an rfc 3339 timestamp with offset",
+		"committed_at must be RFC 3339 with an explicit offset (Z or ±HH:MM); nullius narrows Python's fromisoformat so the result does not depend on the interpreter (W24).",
+		`"committed_at": "2026-07-05T08:00:00"`, `"committed_at": "2026-07-05T08:00:00+00:00"`, "reference")
+	CodeCommitmentCriteria = rule("MATCH012", "commitment-criteria", "criteria are invalid or not stored canonically",
+		"Criteria must be non-empty distinct strings stored NFC-normalized, whitespace-collapsed and sorted by code point (§1.1). Rewrite them with `nullius match commit`.",
+		`"criteria": ["verification cost", "tension resolution"]`, `"criteria": ["tension resolution", "verification cost"]`, "reference")
+	CodeCommitmentHash = rule("MATCH013", "commitment-hash", "commitment hash is malformed or does not match the criteria",
+		"commitment_hash is sha256 over the compact JSON of the canonical criteria list (§1.2); it must have the form sha256:<64 hex> and equal the recomputed value.",
+		`"commitment_hash": "sha256:zzz"`, `"commitment_hash": "sha256:73d6c8c5..."`, "reference")
+	CodeArtifactShape = rule("MATCH020", "match-shape", "pairwise_match_v1 has unknown or missing top-level keys",
+		"pairwise_match_v1 has ten required keys plus optional rationale and statement_binding (§6.5 rules 1-3).",
+		`{"match_id": "4c9a2d10"}`, `{"match_id": ..., "campaign_id": ..., ...}`, "reference")
+	CodeShortID = rule("MATCH021", "match-short-id", "id is not an engine short id",
+		"match_id, campaign_id and node ids are 8 symbols of lowercase Crockford base32 (no i, l, o, u), full match.",
+		`"match_id": "XYZ"`, `"match_id": "4c9a2d10"`, "reference")
+	CodeSameNode = rule("MATCH022", "match-same-node", "idea a and idea b are the same node",
+		"A match compares two different ideas.",
+		`"idea_a_node_id": "1f6c9d5e", "idea_b_node_id": "1f6c9d5e"`, `"idea_b_node_id": "2a7d0e6f"`, "reference")
+	CodeIndependence = rule("MATCH023", "match-panel-independence", "panel_independence is malformed",
+		"panel_independence is {mode, families_present, families_absent}; mode cross_family or single_family; present families distinct labels; absent items {family, reason}; no family both present and absent.",
+		`"mode": "mixed"`, `"mode": "cross_family"`, "reference")
+	CodePanelEntry = rule("MATCH024", "match-panel-entry", "panel entry is malformed",
+		"Each panel entry has reviewer_family (label), model (non-blank), vote (a, b or tie), anchored_arguments and unanchored_arguments_discarded (integer >= 0), plus seat on single-family panels.",
+		`{"reviewer_family": "GPT", "vote": "abstain"}`, `{"reviewer_family": "gpt", "model": "codex/gpt", "vote": "a", ...}`, "reference")
+	CodeComposition = rule("MATCH025", "match-panel-composition", "panel composition breaks the independence rules",
+		"A cross-family panel has one vote per family, at least 3 families, no seat numbers; a single-family panel has at least 3 numbered, distinct seats of one family; both agree with families_present.",
+		`two votes from "gpt" on a cross_family panel`, `one vote each from claude, glm, gpt`, "reference")
+	CodeRunners = rule("MATCH026", "match-independent-runners", "independent_runners is not a boolean or is impossible",
+		"independent_runners must be a boolean, and a single_family panel can never claim independent runners.",
+		`"mode": "single_family", "independent_runners": true`, `"independent_runners": false`, "reference")
+	CodeOutcome = rule("MATCH027", "match-outcome", "outcome is malformed",
+		"outcome is {winner, vote_margin, decided_at}; winner a, b or tie; vote_margin a number in [0, 1]; decided_at a timestamp.",
+		`"vote_margin": 1.5`, `"vote_margin": 0.25`, "reference")
+	CodeTally = rule("MATCH028", "match-outcome-tally", "outcome does not match the panel tally",
+		"winner and vote_margin are recomputed from the panel's votes (ties count in the denominator only).",
+		`votes a, a, b with "winner": "b"`, `"winner": "a", "vote_margin": 0.3333333333333333`, "reference")
+	CodeStageOrder = rule("MATCH029", "match-stage-order", "a stage is dated before the criteria commitment",
+		"Criteria are committed before anything else: outcome.decided_at and every vote's collected_at must not precede committed_at.",
+		`"decided_at": "2001-01-01T00:00:00+00:00"`, `"decided_at": "2026-07-05T09:00:00+00:00"`, "reference")
+	CodeObservation = rule("MATCH030", "match-observation-write", "observation_write is malformed",
+		"observation_write is {written: bool, gaia_package_ref?: non-empty string}; assembly writes written=false.",
+		`"observation_write": {"written": "no"}`, `"observation_write": {"written": false}`, "reference")
+	CodeRationale = rule("MATCH031", "match-rationale", "rationale is blank",
+		"rationale, when present, must be a non-empty string (it justifies a rematch).",
+		`"rationale": "   "`, `"rationale": "new evidence on claim 2"`, "reference")
+	CodeBinding = rule("MATCH032", "match-statement-binding", "statement_binding is malformed or names the wrong node",
+		"statement_binding binds each side's statement: {a: {idea_node_id, content_sha256}, b: {...}}, node ids equal to the artifact's idea ids. nullius refuses a trailing newline after the hash, which the reference's $-anchored match lets through (W25).",
+		`"a": {"idea_node_id": "2a7d0e6f", ...}`, `"a": {"idea_node_id": "1f6c9d5e", "content_sha256": "sha256:d920..."}`, "reference")
+	CodeVotePayload = rule("MATCH040", "vote-payload", "vote payload is malformed",
+		"A judge's vote is {vote: a|b|tie, anchored_arguments: [{argument, anchor_type: literature|computation, anchor_ref}], unanchored_arguments_discarded: integer >= 0} (§4.5).",
+		`{"vote": "maybe"}`, `{"vote": "tie", "anchored_arguments": [], "unanchored_arguments_discarded": 0}`, "reference")
+	CodeVoteRecord = rule("MATCH041", "vote-record", "vote record is malformed",
+		"A stored vote record adds reviewer_family, model, commitment_hash, collected_at, collection and (degraded panels) seat to the payload (§4.8).",
+		`"collected_at": "yesterday"`, `"collected_at": "2026-07-05T09:00:00+00:00"`, "reference")
+	CodeReport = rule("MATCH050", "panel-report", "panel_run_report.json is malformed",
+		"The panel run report is checked as assembly reads it (§6.2 step 6): independence, families, panel_valid, min_families, votes_collected, absent, judge_prompt_sha256 and word_cap.",
+		`"panel_valid": "yes"`, `"panel_valid": true`, "reference")
+	CodeRosterShape = rule("ROSTER001", "roster-shape", "agents.json has the wrong top-level shape or version",
+		"agents.json v1 is {version: 1, families: {...}, policy?: {...}, _notes?: any} (§5.2).",
+		`{"version": 2, "families": {}}`, `{"version": 1, "families": {"host": {"runner": "native", "models": {"default": "host-subagent"}}}}`, "reference")
+	CodeRosterLabel = rule("ROSTER002", "roster-family-label", "family label is malformed",
+		"Family labels match ^[a-z][a-z0-9_-]{0,31}$.",
+		`"BadLabel": {...}`, `"glm": {...}`, "reference")
+	CodeRosterFamily = rule("ROSTER003", "roster-family-entry", "family entry is malformed",
+		"A family is {runner: native|codex|opencode|kimi|gemini|claude-cli, models, available?: bool, notes?: string}.",
+		`"qwen": {"runner": "warp-drive"}`, `"kimi": {"runner": "kimi", "models": {"default": "kimi-code/kimi-for-coding"}}`, "reference")
+	CodeRosterModels = rule("ROSTER004", "roster-models", "family models are missing or not plain model strings",
+		"models is a non-empty object with a default entry; keys match ^[a-z][a-z0-9_-]*$ and values ^[A-Za-z0-9][A-Za-z0-9._/:-]*$ (placeholders such as <CONFIRM-FROM-RUNNER> are refused).",
+		`"models": {"default": "<CONFIRM-FROM-RUNNER>"}`, `"models": {"default": "gpt-5.6-terra"}`, "reference")
+	CodeRosterNative = rule("ROSTER005", "roster-native-count", "more than one family declares the native runner",
+		"The host provides exactly one native seat.",
+		`"claude": {"runner": "native"}, "host": {"runner": "native"}`, `"claude": {"runner": "native"}`, "reference")
+	CodeRosterDedicated = rule("ROSTER006", "roster-dedicated-runner", "two families share one dedicated runner",
+		"Every runner except native and opencode is dedicated to one family, available or not, or two seats would be one model twice.",
+		`"glm": {"runner": "kimi"}, "kimi": {"runner": "kimi"}`, `"glm": {"runner": "opencode"}`, "reference")
+	CodeRosterPair = rule("ROSTER007", "roster-identical-runner-model", "two families declare the same runner and model",
+		"The same (runner, model) pair in two families, on any tier, is one judge counted twice.",
+		`"glm" and "kimi" both opencode with zhipuai-coding-plan/glm-5.2`, `distinct models`, "reference")
+	CodeRosterPolicy = rule("ROSTER008", "roster-policy", "roster policy is malformed or lowers the floor",
+		"policy is {cross_family_minimum: integer >= 3, when_below_minimum: \"native_subagents\"}; the protocol floor is 3 and a roster cannot lower it.",
+		`"cross_family_minimum": 2`, `"cross_family_minimum": 3`, "reference")
 )
 
-func init() {
-	r := func(code, name, title, text, bad, good, origin string) diag.Rule {
-		return diag.Rule{Code: code, Name: name, Severity: diag.Error, Title: title, Text: text,
-			Bad: bad, Good: good, Since: "0.1.0", Origin: origin}
-	}
-	diag.Register(
-		r(CodeJSON, "match-invalid-json", "artifact is not valid UTF-8 JSON",
-			"Every pairwise-match artifact must be strict JSON in UTF-8. NaN, Infinity and trailing data are refused (Python accepts NaN).",
-			`{"vote": NaN}`, `{"vote": "a"}`, "nullius"),
-		r(CodeDuplicateKey, "match-duplicate-key", "object repeats a key",
-			"Python's json keeps the last of two equal keys silently (W26), so a reader and a writer can disagree on the value. Remove the repeated key.",
-			`{"version": 1, "version": 2}`, `{"version": 1}`, "nullius"),
-		r(CodeSchema, "match-schema", "artifact violates its JSON Schema",
-			"The artifact does not satisfy the JSON Schema in schemas/ (for pairwise_match_v1: panel minItems 3, required keys, patterns).",
-			`{"panel": []}`, `{"panel": [{...}, {...}, {...}]}`, "reference"),
-		r(CodeCommitmentShape, "commitment-shape", "criteria commitment has the wrong keys or type",
-			"A criteria commitment is an object with exactly committed_at, criteria and commitment_hash (§1.4).",
-			`{"criteria": ["cost"], "extra": 1}`, `{"committed_at": "2026-07-05T08:00:00+00:00", "criteria": ["cost"], "commitment_hash": "sha256:..."}`, "reference"),
-		r(CodeCommitmentTime, "commitment-timestamp", "committed_at is not an rfc 3339 timestamp with offset",
-			"committed_at must be RFC 3339 with an explicit offset (Z or ±HH:MM); nullius narrows Python's fromisoformat so the result does not depend on the interpreter (W24).",
-			`"committed_at": "2026-07-05T08:00:00"`, `"committed_at": "2026-07-05T08:00:00+00:00"`, "reference"),
-		r(CodeCommitmentCriteria, "commitment-criteria", "criteria are invalid or not stored canonically",
-			"Criteria must be non-empty distinct strings stored NFC-normalized, whitespace-collapsed and sorted by code point (§1.1). Rewrite them with `nullius match commit`.",
-			`"criteria": ["verification cost", "tension resolution"]`, `"criteria": ["tension resolution", "verification cost"]`, "reference"),
-		r(CodeCommitmentHash, "commitment-hash", "commitment hash is malformed or does not match the criteria",
-			"commitment_hash is sha256 over the compact JSON of the canonical criteria list (§1.2); it must have the form sha256:<64 hex> and equal the recomputed value.",
-			`"commitment_hash": "sha256:zzz"`, `"commitment_hash": "sha256:73d6c8c5..."`, "reference"),
-		r(CodeArtifactShape, "match-shape", "pairwise_match_v1 has unknown or missing top-level keys",
-			"pairwise_match_v1 has ten required keys plus optional rationale and statement_binding (§6.5 rules 1-3).",
-			`{"match_id": "4c9a2d10"}`, `{"match_id": ..., "campaign_id": ..., ...}`, "reference"),
-		r(CodeShortID, "match-short-id", "id is not an engine short id",
-			"match_id, campaign_id and node ids are 8 symbols of lowercase Crockford base32 (no i, l, o, u), full match.",
-			`"match_id": "XYZ"`, `"match_id": "4c9a2d10"`, "reference"),
-		r(CodeSameNode, "match-same-node", "idea a and idea b are the same node",
-			"A match compares two different ideas.",
-			`"idea_a_node_id": "1f6c9d5e", "idea_b_node_id": "1f6c9d5e"`, `"idea_b_node_id": "2a7d0e6f"`, "reference"),
-		r(CodeIndependence, "match-panel-independence", "panel_independence is malformed",
-			"panel_independence is {mode, families_present, families_absent}; mode cross_family or single_family; present families distinct labels; absent items {family, reason}; no family both present and absent.",
-			`"mode": "mixed"`, `"mode": "cross_family"`, "reference"),
-		r(CodePanelEntry, "match-panel-entry", "panel entry is malformed",
-			"Each panel entry has reviewer_family (label), model (non-blank), vote (a, b or tie), anchored_arguments and unanchored_arguments_discarded (integer >= 0), plus seat on single-family panels.",
-			`{"reviewer_family": "GPT", "vote": "abstain"}`, `{"reviewer_family": "gpt", "model": "codex/gpt", "vote": "a", ...}`, "reference"),
-		r(CodeComposition, "match-panel-composition", "panel composition breaks the independence rules",
-			"A cross-family panel has one vote per family, at least 3 families, no seat numbers; a single-family panel has at least 3 numbered, distinct seats of one family; both agree with families_present.",
-			`two votes from "gpt" on a cross_family panel`, `one vote each from claude, glm, gpt`, "reference"),
-		r(CodeRunners, "match-independent-runners", "independent_runners is not a boolean or is impossible",
-			"independent_runners must be a boolean, and a single_family panel can never claim independent runners.",
-			`"mode": "single_family", "independent_runners": true`, `"independent_runners": false`, "reference"),
-		r(CodeOutcome, "match-outcome", "outcome is malformed",
-			"outcome is {winner, vote_margin, decided_at}; winner a, b or tie; vote_margin a number in [0, 1]; decided_at a timestamp.",
-			`"vote_margin": 1.5`, `"vote_margin": 0.25`, "reference"),
-		r(CodeTally, "match-outcome-tally", "outcome does not match the panel tally",
-			"winner and vote_margin are recomputed from the panel's votes (ties count in the denominator only).",
-			`votes a, a, b with "winner": "b"`, `"winner": "a", "vote_margin": 0.3333333333333333`, "reference"),
-		r(CodeStageOrder, "match-stage-order", "a stage is dated before the criteria commitment",
-			"Criteria are committed before anything else: outcome.decided_at and every vote's collected_at must not precede committed_at.",
-			`"decided_at": "2001-01-01T00:00:00+00:00"`, `"decided_at": "2026-07-05T09:00:00+00:00"`, "reference"),
-		r(CodeObservation, "match-observation-write", "observation_write is malformed",
-			"observation_write is {written: bool, gaia_package_ref?: non-empty string}; assembly writes written=false.",
-			`"observation_write": {"written": "no"}`, `"observation_write": {"written": false}`, "reference"),
-		r(CodeRationale, "match-rationale", "rationale is blank",
-			"rationale, when present, must be a non-empty string (it justifies a rematch).",
-			`"rationale": "   "`, `"rationale": "new evidence on claim 2"`, "reference"),
-		r(CodeBinding, "match-statement-binding", "statement_binding is malformed or names the wrong node",
-			"statement_binding binds each side's statement: {a: {idea_node_id, content_sha256}, b: {...}}, node ids equal to the artifact's idea ids. nullius refuses a trailing newline after the hash, which the reference's $-anchored match lets through (W25).",
-			`"a": {"idea_node_id": "2a7d0e6f", ...}`, `"a": {"idea_node_id": "1f6c9d5e", "content_sha256": "sha256:d920..."}`, "reference"),
-		r(CodeVotePayload, "vote-payload", "vote payload is malformed",
-			"A judge's vote is {vote: a|b|tie, anchored_arguments: [{argument, anchor_type: literature|computation, anchor_ref}], unanchored_arguments_discarded: integer >= 0} (§4.5).",
-			`{"vote": "maybe"}`, `{"vote": "tie", "anchored_arguments": [], "unanchored_arguments_discarded": 0}`, "reference"),
-		r(CodeVoteRecord, "vote-record", "vote record is malformed",
-			"A stored vote record adds reviewer_family, model, commitment_hash, collected_at, collection and (degraded panels) seat to the payload (§4.8).",
-			`"collected_at": "yesterday"`, `"collected_at": "2026-07-05T09:00:00+00:00"`, "reference"),
-		r(CodeReport, "panel-report", "panel_run_report.json is malformed",
-			"The panel run report is checked as assembly reads it (§6.2 step 6): independence, families, panel_valid, min_families, votes_collected, absent, judge_prompt_sha256 and word_cap.",
-			`"panel_valid": "yes"`, `"panel_valid": true`, "reference"),
-		r(CodeRosterShape, "roster-shape", "agents.json has the wrong top-level shape or version",
-			"agents.json v1 is {version: 1, families: {...}, policy?: {...}, _notes?: any} (§5.2).",
-			`{"version": 2, "families": {}}`, `{"version": 1, "families": {"host": {"runner": "native", "models": {"default": "host-subagent"}}}}`, "reference"),
-		r(CodeRosterLabel, "roster-family-label", "family label is malformed",
-			"Family labels match ^[a-z][a-z0-9_-]{0,31}$.",
-			`"BadLabel": {...}`, `"glm": {...}`, "reference"),
-		r(CodeRosterFamily, "roster-family-entry", "family entry is malformed",
-			"A family is {runner: native|codex|opencode|kimi|gemini|claude-cli, models, available?: bool, notes?: string}.",
-			`"qwen": {"runner": "warp-drive"}`, `"kimi": {"runner": "kimi", "models": {"default": "kimi-code/kimi-for-coding"}}`, "reference"),
-		r(CodeRosterModels, "roster-models", "family models are missing or not plain model strings",
-			"models is a non-empty object with a default entry; keys match ^[a-z][a-z0-9_-]*$ and values ^[A-Za-z0-9][A-Za-z0-9._/:-]*$ (placeholders such as <CONFIRM-FROM-RUNNER> are refused).",
-			`"models": {"default": "<CONFIRM-FROM-RUNNER>"}`, `"models": {"default": "gpt-5.6-terra"}`, "reference"),
-		r(CodeRosterNative, "roster-native-count", "more than one family declares the native runner",
-			"The host provides exactly one native seat.",
-			`"claude": {"runner": "native"}, "host": {"runner": "native"}`, `"claude": {"runner": "native"}`, "reference"),
-		r(CodeRosterDedicated, "roster-dedicated-runner", "two families share one dedicated runner",
-			"Every runner except native and opencode is dedicated to one family, available or not, or two seats would be one model twice.",
-			`"glm": {"runner": "kimi"}, "kimi": {"runner": "kimi"}`, `"glm": {"runner": "opencode"}`, "reference"),
-		r(CodeRosterPair, "roster-identical-runner-model", "two families declare the same runner and model",
-			"The same (runner, model) pair in two families, on any tier, is one judge counted twice.",
-			`"glm" and "kimi" both opencode with zhipuai-coding-plan/glm-5.2`, `distinct models`, "reference"),
-		r(CodeRosterPolicy, "roster-policy", "roster policy is malformed or lowers the floor",
-			"policy is {cross_family_minimum: integer >= 3, when_below_minimum: \"native_subagents\"}; the protocol floor is 3 and a roster cannot lower it.",
-			`"cross_family_minimum": 2`, `"cross_family_minimum": 3`, "reference"),
-	)
+// rule registers an error rule of this family added in 0.1.0.
+func rule(code, name, title, text, bad, good, origin string) *diag.Rule {
+	return family.Register(diag.Rule{Code: code, Name: name, Severity: diag.Error, Title: title, Text: text,
+		Bad: bad, Good: good, Since: "0.1.0", Origin: origin})
 }

@@ -28,7 +28,7 @@ type checker struct {
 }
 
 // add reports a finding of code at pointer ptr of file f.
-func (c *checker) add(f *File, code, ptr, format string, args ...any) {
+func (c *checker) add(f *File, code *diag.Rule, ptr, format string, args ...any) {
 	line, col := 1, 1
 	path := ""
 	if f != nil {
@@ -37,7 +37,7 @@ func (c *checker) add(f *File, code, ptr, format string, args ...any) {
 			line, col = f.Doc.Locate(ptr)
 		}
 	}
-	d := diag.MustLookup(code).New(path, line, col, line, col, format, args...)
+	d := code.New(path, line, col, line, col, format, args...)
 	d.Pointer = ptr
 	c.ds = append(c.ds, d)
 }
@@ -58,7 +58,7 @@ func ParseFile(path string, src []byte) (*File, []diag.Diagnostic) {
 		if se, ok := err.(*jsonloc.SyntaxError); ok {
 			line, col = se.Line, se.Col
 		}
-		d := diag.MustLookup(CodeUnreadable).New(path, line, col, line, col,
+		d := CodeUnreadable.New(path, line, col, line, col,
 			"%s is not valid JSON: %v; fix the syntax or regenerate the file", path, err)
 		return &File{Path: path}, []diag.Diagnostic{d}
 	}
@@ -66,7 +66,7 @@ func ParseFile(path string, src []byte) (*File, []diag.Diagnostic) {
 }
 
 // requireObject reports a non-object top level and returns the object.
-func requireObject(c *checker, f *File, code, what string) (map[string]any, bool) {
+func requireObject(c *checker, f *File, code *diag.Rule, what string) (map[string]any, bool) {
 	if f == nil || f.Doc == nil {
 		return nil, false
 	}

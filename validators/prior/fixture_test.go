@@ -235,9 +235,9 @@ func expect(t *testing.T, r Result, fragments ...string) {
 	}
 }
 
-func hasCode(ds []diag.Diagnostic, code string) bool {
+func hasCode(ds []diag.Diagnostic, rule *diag.Rule) bool {
 	for _, d := range ds {
-		if d.Code == code {
+		if d.Code == rule.Code {
 			return true
 		}
 	}

@@ -321,7 +321,7 @@ func TestGateLocatesFindings(t *testing.T) {
 	s["coverage"].(jmap)["bibliography_reconciliation"].(jmap)["candidates_total"] = 99
 	r := gate(t, pr.root, s, validMatrix(), validReport, false, nil)
 	for _, d := range r.Diagnostics {
-		if d.Code == CodeReceiptMismatch && d.Pointer == "/coverage/bibliography_reconciliation/candidates_total" {
+		if d.Code == CodeReceiptMismatch.Code && d.Pointer == "/coverage/bibliography_reconciliation/candidates_total" {
 			if d.Line <= 1 || d.Path != "survey.json" {
 				t.Fatalf("finding not located: %+v", d)
 			}

@@ -6,6 +6,8 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+
+	"github.com/nullius-dev/nullius/internal/diag"
 )
 
 // The ledger binding (§2.4): the survey's receipts pin one detailed ledger,
@@ -37,14 +39,14 @@ type binder struct {
 // strict reports a completeness failure: an error when the ledger declares
 // saturated, recorded debt when it declares coverage_incomplete (W-5 fix:
 // the reference made such debt unrepresentable).
-func (b *binder) strict(code, ptr, format string, args ...any) {
+func (b *binder) strict(code *diag.Rule, ptr, format string, args ...any) {
 	b.debt = true
 	if b.declared == "saturated" {
 		b.c.add(b.ledger, code, ptr, format, args...)
 	}
 }
 
-func (b *binder) errf(code, ptr, format string, args ...any) {
+func (b *binder) errf(code *diag.Rule, ptr, format string, args ...any) {
 	b.c.add(b.ledger, code, ptr, format, args...)
 }
 

@@ -3,7 +3,8 @@
 // analyzer a Pass whose OtherFiles are the package's .py files, whose Fset
 // the pyparse analyzer fills with AddFile/SetLinesForContent, and whose
 // diagnostics are converted into diag.Diagnostic records (the rule code is
-// the Category, name and severity come from the registry).
+// the Category, name and severity come from the registry; an analyzer may
+// report only the rules its family owns).
 package driver
 
 import (
@@ -152,6 +153,12 @@ func (r *runner) convert() ([]diag.Diagnostic, error) {
 		rule, ok := diag.Lookup(rd.d.Category)
 		if !ok || rd.d.Category == "" {
 			return nil, fmt.Errorf("analyzer %s reported unregistered rule code %q", rd.a.Name, rd.d.Category)
+		}
+		// Ownership is declared by the rule's family; a finding for a rule
+		// another analyzer owns would vanish from that analyzer's tests
+		// and mislead a single-analyzer run, so it is a driver error.
+		if rule.Owner != rd.a.Name {
+			return nil, fmt.Errorf("analyzer %s reported %s, which belongs to %q", rd.a.Name, rule.Code, rule.Owner)
 		}
 		start := r.fset.Position(rd.d.Pos)
 		if !start.IsValid() {

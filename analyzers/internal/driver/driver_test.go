@@ -62,6 +62,7 @@ func TestRunRejectsBrokenAnalyzers(t *testing.T) {
 		{"bad name", &analysis.Analyzer{Name: "bad-name", Doc: "d", Run: func(*analysis.Pass) (any, error) { return nil, nil }}, "invalid analyzer name"},
 		{"unregistered code", reportAt("GAIA999"), `unregistered rule code "GAIA999"`},
 		{"no code", reportAt(""), `unregistered rule code ""`},
+		{"code of another analyzer", reportAt("GAIA011"), `analyzer reporter reported GAIA011, which belongs to "grades"`},
 		{"wrong result type", &analysis.Analyzer{Name: "typed", Doc: "d", ResultType: reflect.TypeFor[int](),
 			Run: func(*analysis.Pass) (any, error) { return "str", nil }}, "returned string"},
 	}

@@ -62,12 +62,12 @@ func Run(t testing.TB, dir string, as ...*analysis.Analyzer) []diag.Diagnostic {
 		as = analyzers.All()
 	} else {
 		for _, a := range as {
-			codes := Codes(a)
-			if len(codes) == 0 {
-				t.Fatalf("ruletest: analyzer %s lists no rule codes at the end of its Doc title", a.Name)
+			rules := diag.Owned(a.Name)
+			if len(rules) == 0 {
+				t.Fatalf("ruletest: analyzer %s owns no rule (diag.Family(%q) registers none)", a.Name, a.Name)
 			}
-			for _, c := range codes {
-				owned[c] = true
+			for _, r := range rules {
+				owned[r.Code] = true
 			}
 		}
 		ds = nil // discovery findings belong to no analyzer
@@ -312,36 +312,7 @@ func parseWant(file string, line int, text string) ([]*expectation, error) {
 	return exps, nil
 }
 
-var (
-	codeListRE = regexp.MustCompile(`\(((?:[A-Z]+[0-9]{3}(?:-[0-9]{3})?(?:, )?)+)\)$`)
-	leadRE     = regexp.MustCompile(`^[A-Z]+[0-9]{3}`)
-)
-
-// Codes returns the rule codes an analyzer owns, from the parenthesised
-// list at the end of its Doc title: "(GAIA010-012, GAIA508)" gives
-// GAIA010, GAIA011, GAIA012, GAIA508.
-func Codes(a *analysis.Analyzer) []string {
-	title, _, _ := strings.Cut(a.Doc, "\n")
-	m := codeListRE.FindStringSubmatch(title)
-	if m == nil {
-		return nil
-	}
-	var out []string
-	for _, item := range strings.Split(m[1], ", ") {
-		first, last, isRange := strings.Cut(item, "-")
-		if !isRange {
-			out = append(out, first)
-			continue
-		}
-		prefix := first[:len(first)-3]
-		lo, _ := strconv.Atoi(first[len(first)-3:])
-		hi, _ := strconv.Atoi(last)
-		for n := lo; n <= hi; n++ {
-			out = append(out, fmt.Sprintf("%s%03d", prefix, n))
-		}
-	}
-	return out
-}
+var leadRE = regexp.MustCompile(`^[A-Z]+[0-9]{3}`)
 
 // leadingCode returns the rule code a want pattern starts with, or "".
 func leadingCode(pattern string) string { return leadRE.FindString(pattern) }

@@ -8,8 +8,6 @@ import (
 	"sync"
 	"testing"
 
-	"golang.org/x/tools/go/analysis"
-
 	"github.com/nullius-dev/nullius/analyzers"
 	"github.com/nullius-dev/nullius/internal/diag"
 )
@@ -132,26 +130,19 @@ func TestRunFailsOnMismatchAndEmptySets(t *testing.T) {
 	}
 }
 
-func TestCodes(t *testing.T) {
-	for doc, want := range map[string]string{
-		"check grades (GAIA010-012, GAIA508, GAIA901)\n\nmore": "GAIA010 GAIA011 GAIA012 GAIA508 GAIA901",
-		"report parse failures (GAIA000)":                      "GAIA000",
-		"no codes here":                                        "",
-		"codes not at the end (GAIA001) of the title":          "",
-	} {
-		got := strings.Join(Codes(&analysis.Analyzer{Doc: doc}), " ")
-		if got != want {
-			t.Errorf("Codes(%q) = %q, want %q", doc, got, want)
+// TestOwnership: every analyzer owns rules, and every rule a family
+// gives to an analyzer-like owner names an analyzer that runs.
+func TestOwnership(t *testing.T) {
+	names := map[string]bool{}
+	for _, a := range analyzers.All() {
+		names[a.Name] = true
+		if len(diag.Owned(a.Name)) == 0 {
+			t.Errorf("analyzer %s owns no rule", a.Name)
 		}
 	}
-	for _, a := range analyzers.All() {
-		if len(Codes(a)) == 0 {
-			t.Errorf("analyzer %s lists no codes in its Doc title", a.Name)
-		}
-		for _, c := range Codes(a) {
-			if _, ok := diag.Lookup(c); !ok {
-				t.Errorf("analyzer %s lists unregistered code %s", a.Name, c)
-			}
+	for _, r := range diag.All() {
+		if r.Owner == "" {
+			t.Errorf("%s has no owner", r.Code)
 		}
 	}
 }

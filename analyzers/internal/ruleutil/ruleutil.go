@@ -13,22 +13,25 @@ import (
 
 	"github.com/nullius-dev/nullius/analyzers/gaiaref"
 	"github.com/nullius-dev/nullius/analyzers/pyparse"
+	"github.com/nullius-dev/nullius/internal/diag"
 	"github.com/nullius-dev/nullius/pyscan"
 )
 
-// Report reports code at span of file f.
-func Report(pass *analysis.Pass, f *pyparse.File, span pyscan.Span, code, format string, args ...any) {
+// Report reports rule at span of file f. The rule is a registered value,
+// never a code string, so a misspelt code does not compile; the driver
+// reads it back from Category (x/tools meant Category for doc lookup).
+func Report(pass *analysis.Pass, f *pyparse.File, span pyscan.Span, rule *diag.Rule, format string, args ...any) {
 	pos, end := f.Span(span)
-	pass.Report(analysis.Diagnostic{Pos: pos, End: end, Category: code, Message: fmt.Sprintf(format, args...)})
+	pass.Report(analysis.Diagnostic{Pos: pos, End: end, Category: rule.Code, Message: fmt.Sprintf(format, args...)})
 }
 
-// ReportFix reports code at span with one suggested fix replacing the
+// ReportFix reports rule at span with one suggested fix replacing the
 // bytes of edit with newText.
-func ReportFix(pass *analysis.Pass, f *pyparse.File, span pyscan.Span, fixMsg string, edit pyscan.Span, newText, code, format string, args ...any) {
+func ReportFix(pass *analysis.Pass, f *pyparse.File, span pyscan.Span, fixMsg string, edit pyscan.Span, newText string, rule *diag.Rule, format string, args ...any) {
 	pos, end := f.Span(span)
 	epos, eend := f.Span(edit)
 	pass.Report(analysis.Diagnostic{
-		Pos: pos, End: end, Category: code, Message: fmt.Sprintf(format, args...),
+		Pos: pos, End: end, Category: rule.Code, Message: fmt.Sprintf(format, args...),
 		SuggestedFixes: []analysis.SuggestedFix{{
 			Message:   fixMsg,
 			TextEdits: []analysis.TextEdit{{Pos: epos, End: eend, NewText: []byte(newText)}},

@@ -25,8 +25,11 @@ import (
 	"github.com/nullius-dev/nullius/pyscan"
 )
 
+const family = diag.Family("suppress")
+
+// The rules of inline suppressions, reported by their variables.
 var (
-	ruleMalformed = diag.Rule{
+	ruleMalformed = family.Register(diag.Rule{
 		Code: "NULLIUS001", Name: "suppression-malformed", Severity: diag.Error,
 		Title: "an inline suppression is malformed or has no reason",
 		Text: `An inline suppression reads "# nullius: ignore[CODE] reason" (several codes separated by
@@ -38,8 +41,8 @@ codes it should silence and a one-line reason.`,
 		Good:   legacyInfer + "  # nullius: ignore[GAIA011] legacy grade kept for the comparison, see review 12\n",
 		Since:  "0.1.0",
 		Origin: "nullius",
-	}
-	ruleUnused = diag.Rule{
+	})
+	ruleUnused = family.Register(diag.Rule{
 		Code: "NULLIUS002", Name: "suppression-unused", Severity: diag.Error,
 		Title: "an inline suppression matched no diagnostic",
 		Text: `A "# nullius: ignore[CODE] reason" directive whose code silenced nothing on the lines it
@@ -50,14 +53,12 @@ directive naming one code comes with a fix that removes it).`,
 		Good:   "from gaia.engine.lang import claim\nworth = claim(\"The idea works.\")\n",
 		Since:  "0.1.0",
 		Origin: "nullius",
-	}
+	})
 )
 
 // legacyInfer is an off-grade statement for the rule examples.
 const legacyInfer = "from gaia.engine.lang import claim, infer\nh = claim(\"H.\")\n" +
 	"infer(\"E.\", hypothesis=h, p_e_given_h=0.8, p_e_given_not_h=0.1, rationale=\"reader_reasoning: the legacy grade stays for the comparison. anchor: review 12\")"
-
-func init() { diag.Register(ruleMalformed, ruleUnused) }
 
 // directiveRE matches the directive body after "nullius:".
 var directiveRE = regexp.MustCompile(`^(ignore|file-ignore)\[([A-Za-z0-9_, -]*)\](.*)$`)
@@ -219,6 +220,6 @@ func coverage(f *pyparse.File, c pyscan.Comment) (int, int) {
 }
 
 // at builds a diagnostic positioned at a comment.
-func at(r diag.Rule, f *pyparse.File, c pyscan.Comment, format string, args ...any) diag.Diagnostic {
+func at(r *diag.Rule, f *pyparse.File, c pyscan.Comment, format string, args ...any) diag.Diagnostic {
 	return r.New(f.Path, c.Span.Start.Line, c.Span.Start.Col, c.Span.End.Line, c.Span.End.Col, format, args...)
 }
