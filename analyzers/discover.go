@@ -14,6 +14,7 @@ import (
 	"github.com/pelletier/go-toml/v2"
 
 	"github.com/nullius-dev/nullius/internal/diag"
+	"github.com/nullius-dev/nullius/internal/readlimit"
 )
 
 // skipDir reports the directories never searched for packages or
@@ -176,8 +177,10 @@ func (d *discovery) addPackage(dir string, explicit bool) {
 func readPyproject(dir string) (*pyproject, *diag.Diagnostic) {
 	path := filepath.Join(dir, "pyproject.toml")
 	shown := filepath.ToSlash(path)
-	src, err := os.ReadFile(path)
+	src, err := readlimit.ReadFile(path, readlimit.Config)
 	if err != nil {
+		// A FIFO or device named pyproject.toml is refused by the bounded
+		// reader without being opened: reported here, never waited on.
 		dg := ruleBadPyproject.New(shown, 1, 1, 1, 1, "could not read pyproject.toml: %v", err)
 		return nil, &dg
 	}

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/nullius-dev/nullius/internal/diag"
+	"github.com/nullius-dev/nullius/internal/readlimit"
 )
 
 // CheckOptions configure CheckPackage and Check.
@@ -30,8 +31,9 @@ type CheckOptions struct {
 	SourceFiles []string
 }
 
-// MaxArtifactSize bounds how much of ir.json / beliefs.json is read.
-const MaxArtifactSize = 64 << 20
+// MaxArtifactSize bounds how much of ir.json / beliefs.json is read (the
+// bounded reader's cap for a JSON artifact).
+const MaxArtifactSize = readlimit.MaxJSON
 
 // IRPath returns where `gaia build compile` writes the compiled IR.
 func IRPath(pkgDir string) string { return filepath.Join(pkgDir, ".gaia", "ir.json") }
@@ -103,23 +105,15 @@ func missing(path string) (*diag.Diagnostic, error) {
 	return &d, nil
 }
 
-// readArtifact reads a regular file of bounded size.
+// readArtifact reads a regular file of bounded size through the bounded
+// reader; its refusals (not a regular file, too large) pass up as they
+// are, one line naming the file.
 func readArtifact(path string) ([]byte, fs.FileInfo, error) {
-	info, err := os.Stat(path)
-	if err != nil {
-		return nil, nil, err
-	}
-	if !info.Mode().IsRegular() {
-		return nil, nil, fmt.Errorf("could not read %q: not a regular file", path)
-	}
-	if info.Size() > MaxArtifactSize {
-		return nil, nil, fmt.Errorf("could not read %q: %d bytes exceeds the %d-byte limit for compiled artifacts", path, info.Size(), MaxArtifactSize)
-	}
-	src, err := os.ReadFile(path)
-	if err != nil {
+	src, info, err := readlimit.ReadFileInfo(path, readlimit.JSON)
+	if err != nil && !readlimit.Refused(err) && !errors.Is(err, fs.ErrNotExist) {
 		return nil, nil, fmt.Errorf("could not read %q: %w", path, err)
 	}
-	return src, info, nil
+	return src, info, err
 }
 
 // checkBeliefs loads beliefs.json when present and checks it is bound to

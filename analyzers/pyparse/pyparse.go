@@ -16,13 +16,13 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/nullius-dev/nullius/internal/readlimit"
 	"github.com/nullius-dev/nullius/pyscan"
 )
 
-// MaxFileSize is the largest source file nullius parses. Gaia modules are
-// kilobytes; anything bigger is generated or a mistake, and a tree-sitter
-// pass over it would hold hundreds of megabytes.
-const MaxFileSize = 8 << 20
+// MaxFileSize is the largest source file nullius parses (the bounded
+// reader's cap for Python sources).
+const MaxFileSize = readlimit.MaxPython
 
 // ErrTooLarge is returned by a driver's ReadFile for files over MaxFileSize.
 var ErrTooLarge = fmt.Errorf("file is larger than the %d MiB limit", MaxFileSize>>20)

@@ -45,7 +45,7 @@ store never accepts. Compiled-IR findings are never let through.
 
 Exit codes: 0 a posterior; 1 the package was refused (discipline findings, a
 failing gaia stage, unusable artifacts); 2 usage, I/O, layout or gaia
-installation problems.`,
+installation problems.` + limitsHelp,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if opts.Package == "" {

@@ -11,7 +11,7 @@ import (
 // The help text states the caps readlimit enforces.
 func TestLimitsHelp(t *testing.T) {
 	help := strings.Join(strings.Fields(limitsHelp), " ")
-	for _, k := range []readlimit.Kind{readlimit.JSON, readlimit.Small, readlimit.Markdown} {
+	for _, k := range readlimit.Kinds {
 		want := fmt.Sprintf("%d MiB from a %s", k.Max()>>20, strings.TrimSuffix(strings.Fields(k.Name())[0], ","))
 		if !strings.Contains(help, want) {
 			t.Errorf("limitsHelp does not say %q", want)

@@ -43,7 +43,7 @@ annotations). Several at once, each to stdout or a file:
 atomically.
 
 Exit codes: 0 no error finding (warnings do not fail), 1 error findings,
-2 usage, I/O or internal error. --exit-zero turns 1 into 0 for reports.`,
+2 usage, I/O or internal error. --exit-zero turns 1 into 0 for reports.` + limitsHelp,
 		Example: `  nullius lint                                    # every package under the current directory
   nullius lint ideas/my-idea-gaia                 # one package
   nullius lint --format json . > lint.json        # the versioned JSON report

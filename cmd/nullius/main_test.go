@@ -4,8 +4,10 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/rogpeppe/go-internal/testscript"
@@ -93,6 +95,30 @@ func TestScripts(t *testing.T) {
 				path := ts.MkAbs(args[0])
 				ts.Check(os.MkdirAll(filepath.Dir(path), 0o755))
 				ts.Check(os.WriteFile(path, []byte(b.String()), 0o644))
+			},
+			// mkfifo PATH: make a named pipe (no writer ever opens it, so a
+			// reader that opens it blocks: the scripts prove none does).
+			"mkfifo": func(ts *testscript.TestScript, neg bool, args []string) {
+				if neg || len(args) != 1 {
+					ts.Fatalf("usage: mkfifo PATH")
+				}
+				ts.Check(syscall.Mkfifo(ts.MkAbs(args[0]), 0o644))
+			},
+			// errline PATTERN: the last command's stderr is exactly one
+			// line, and it matches PATTERN (no stack trace, no second line).
+			"errline": func(ts *testscript.TestScript, neg bool, args []string) {
+				if neg || len(args) != 1 {
+					ts.Fatalf("usage: errline PATTERN")
+				}
+				text := ts.ReadFile("stderr")
+				if strings.Count(text, "\n") != 1 || !strings.HasSuffix(text, "\n") {
+					ts.Fatalf("stderr is not one line:\n%s", text)
+				}
+				re, err := regexp.Compile(args[0])
+				ts.Check(err)
+				if !re.MatchString(strings.TrimSuffix(text, "\n")) {
+					ts.Fatalf("stderr %q does not match %q", text, args[0])
+				}
 			},
 			// exitcode N: the last `exec nullius` exited with status N.
 			"exitcode": func(ts *testscript.TestScript, neg bool, args []string) {

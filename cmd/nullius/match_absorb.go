@@ -54,7 +54,7 @@ the nearest ancestor of --a-package holding .nullius/, or --project-root.
 refusal with findings.
 
 Exit codes: 0 absorbed, or a tie; 1 refused (invalid artifact, lint findings,
-already absorbed); 2 usage or I/O error.`,
+already absorbed); 2 usage or I/O error.` + limitsHelp,
 		Example: `  nullius match absorb campaign/artifacts/matches/match-5d0b3e21.json \
       --a-package graphs/idea-a-gaia --b-package graphs/idea-b-gaia`,
 		Args: cobra.ExactArgs(1),

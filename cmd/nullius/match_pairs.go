@@ -56,7 +56,7 @@ rounded to 12 decimals):
 A cold start's posterior is the median it plays at.
 
 Exit codes: 0 proposal printed (possibly empty); 2 a file could not be read or
-is malformed, or a usage error.`,
+is malformed, or a usage error.` + limitsHelp,
 		Example: `  nullius match pairs --nodes campaign/nodes_latest.json
   nullius match pairs --nodes nodes_latest.json --matches campaign/artifacts/matches --format json`,
 		Args: cobra.NoArgs,

@@ -45,6 +45,11 @@ func markdownFiles(paths []string) ([]string, error) {
 		if err != nil {
 			return nil, usageErrorf("cannot read %q: %v", p, err)
 		}
+		if !fi.IsDir() && !fi.Mode().IsRegular() {
+			// Named on the command line, a FIFO or device is refused
+			// whatever its name, rather than silently skipped.
+			return nil, &exitErr{code: exitError, msg: (&readlimit.NotRegularError{Path: p, Mode: fi.Mode()}).Error()}
+		}
 		if !fi.IsDir() {
 			if strings.HasSuffix(p, ".md") {
 				out = append(out, p)

@@ -17,6 +17,7 @@ import (
 	"github.com/nullius-dev/nullius/internal/atomicfile"
 	"github.com/nullius-dev/nullius/internal/diag"
 	"github.com/nullius-dev/nullius/internal/output"
+	"github.com/nullius-dev/nullius/internal/readlimit"
 )
 
 // Exit codes, one rule for every command and format. When several apply,
@@ -183,6 +184,12 @@ func (f *reportFlags) check() error {
 	return nil
 }
 
+// readReported reads a file a diagnostic names, for the formatters' column
+// conversion and snippets: through the bounded reader with the largest cap
+// (the file may be any input, a JSON artifact included), so a FIFO or
+// device named by a finding (a FIFO __init__.py's GAIA000) is not waited on.
+func readReported(path string) ([]byte, error) { return readlimit.ReadFile(path, readlimit.JSON) }
+
 // report sorts ds, prints it in every requested format, and returns the exit
 // error the findings call for (nil when nothing blocks or --exit-zero).
 //
@@ -199,7 +206,7 @@ func (a *app) report(f *reportFlags, command string, ds []diag.Diagnostic, nFile
 	ds = diag.SortDedup(slices.Clone(ds))
 	meta := output.Meta{
 		Command: command, Version: version(), Files: nFiles, ShowSuppressed: f.showSuppressed,
-		ReadFile: os.ReadFile,
+		ReadFile: readReported,
 	}
 	if wd, err := os.Getwd(); err == nil {
 		meta.WorkDir, meta.SrcRoot = wd, repoRoot(wd)

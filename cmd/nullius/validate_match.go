@@ -1,7 +1,6 @@
 package main
 
 import (
-	"errors"
 	"fmt"
 
 	"github.com/spf13/cobra"
@@ -49,8 +48,7 @@ func (a *app) validateMatchFiles(f *reportFlags, kind string, paths []string) er
 	var all []diag.Diagnostic
 	for _, p := range paths {
 		src, err := readlimit.ReadFile(p, matchKindLimit(kind))
-		var tl *readlimit.TooLargeError
-		if errors.As(err, &tl) {
+		if readlimit.Refused(err) {
 			return &exitErr{code: exitError, msg: err.Error()}
 		}
 		if err != nil {

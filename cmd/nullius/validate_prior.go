@@ -104,11 +104,10 @@ func readInput(path string) ([]byte, error) { return readInputKind(path, readlim
 // readInputKind is readInput with the size cap of kind.
 func readInputKind(path string, kind readlimit.Kind) ([]byte, error) {
 	b, err := readlimit.ReadFile(path, kind)
-	var tl *readlimit.TooLargeError
 	switch {
 	case err == nil:
 		return b, nil
-	case errors.As(err, &tl):
+	case readlimit.Refused(err):
 		return nil, &exitErr{code: exitError, msg: err.Error()}
 	case errors.Is(err, fs.ErrNotExist):
 		return nil, &exitErr{code: exitError, msg: fmt.Sprintf("%q does not exist", path)}

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 
@@ -131,18 +130,17 @@ idempotency conflict, schema), 2 refused locally or infrastructure failure.` + l
 // readPosterior reads the payload from a file or stdin.
 func (a *app) readPosterior(path string) ([]byte, string, error) {
 	if path == "-" || path == "" {
-		b, err := io.ReadAll(io.LimitReader(a.stdin, readlimit.MaxSmall+1))
+		b, err := readlimit.ReadStream(a.stdin, "stdin", readlimit.Small)
+		if readlimit.Refused(err) {
+			return nil, "", &exitErr{code: exitError, msg: err.Error()}
+		}
 		if err != nil {
 			return nil, "", &exitErr{code: exitError, msg: "cannot read the posterior from stdin: " + err.Error()}
-		}
-		if len(b) > readlimit.MaxSmall {
-			return nil, "", &exitErr{code: exitError, msg: (&readlimit.TooLargeError{Path: "stdin", Max: readlimit.MaxSmall, Label: readlimit.Small.Name()}).Error()}
 		}
 		return b, "stdin", nil
 	}
 	b, err := readlimit.ReadFile(path, readlimit.Small)
-	var tl *readlimit.TooLargeError
-	if errors.As(err, &tl) {
+	if readlimit.Refused(err) {
 		return nil, "", &exitErr{code: exitError, msg: err.Error()}
 	}
 	if errors.Is(err, fs.ErrNotExist) {

@@ -22,6 +22,7 @@ import (
 	"github.com/pelletier/go-toml/v2"
 
 	"github.com/nullius-dev/nullius/internal/diag"
+	"github.com/nullius-dev/nullius/internal/readlimit"
 )
 
 // File names searched in each directory, in order of precedence.
@@ -91,7 +92,12 @@ func load(path string, depth int) (*Config, error) {
 	if err != nil {
 		return nil, &Error{path, err.Error()}
 	}
-	data, err := os.ReadFile(abs)
+	data, err := readlimit.ReadFile(abs, readlimit.Config)
+	if readlimit.Refused(err) {
+		// "<path>: is a FIFO, not a regular file; ...": a FIFO or device
+		// named nullius.toml is refused, never waited on.
+		return nil, &Error{path, strings.TrimPrefix(err.Error(), abs+" ")}
+	}
 	if err != nil {
 		return nil, &Error{path, fmt.Sprintf("cannot read config: %v", err)}
 	}

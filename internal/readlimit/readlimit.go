@@ -1,14 +1,33 @@
-// Package readlimit reads user-supplied files with a size cap, so a huge
-// or endless input (a multi-gigabyte file, /dev/zero, a FIFO that never
-// ends) is refused with a clear error instead of exhausting memory. The
-// caps for every kind of input nullius reads are defined here, in one
-// place, and documented in docs/deviations.md (## Hardening).
+// Package readlimit is the one bounded reader of user input. Every file
+// nullius reads from a user (artifacts, records, Markdown, configuration,
+// Python sources) goes through ReadFile, which
+//
+//   - stats the path first and refuses anything that is not a regular file
+//     (a FIFO, a device, a socket, a directory) before opening it, so a
+//     FIFO never blocks the open and /dev/zero is never read;
+//   - refuses a regular file over its kind's cap before reading it;
+//   - opens with O_NONBLOCK, so a path swapped for a FIFO between the stat
+//     and the open cannot block either, and checks with fstat that what it
+//     opened is the regular file it stat'ed;
+//   - reads at most cap+1 bytes into a buffer sized from the stat, so a
+//     file that grows while being read is bounded too and memory is the
+//     file's size, not a doubling of it.
+//
+// The caps for every kind of input are defined here, in one place, and
+// documented in docs/deviations.md (## Hardening). A test in this package
+// (callsites_test.go) lists every remaining direct os read in production
+// code, so a new one cannot slip in.
 package readlimit
 
 import (
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
+	"slices"
+	"strings"
+	"syscall"
 )
 
 const mib = 1 << 20
@@ -27,6 +46,13 @@ const (
 	// MaxMarkdown caps a Markdown material: card summaries, statements,
 	// report pages.
 	MaxMarkdown = 8 * mib
+	// MaxConfig caps a TOML file: pyproject.toml, nullius.toml. Real ones
+	// are a few KiB.
+	MaxConfig = 1 * mib
+	// MaxPython caps a Python source file. Gaia modules are kilobytes;
+	// anything bigger is generated or a mistake, and a tree-sitter pass
+	// over it would hold hundreds of megabytes.
+	MaxPython = 8 * mib
 )
 
 // Kind is a class of input with its own cap.
@@ -37,7 +63,12 @@ const (
 	JSON     Kind = iota // a JSON artifact (MaxJSON)
 	Small                // a roster, commitment, vote or payload (MaxSmall)
 	Markdown             // a Markdown material (MaxMarkdown)
+	Config               // pyproject.toml or nullius.toml (MaxConfig)
+	Python               // a Python source file (MaxPython)
 )
+
+// Kinds lists every kind, for tests and help texts.
+var Kinds = []Kind{JSON, Small, Markdown, Config, Python}
 
 // Name is what messages call a file of kind k.
 func (k Kind) Name() string {
@@ -46,6 +77,10 @@ func (k Kind) Name() string {
 		return "roster, commitment, vote or payload"
 	case Markdown:
 		return "Markdown material"
+	case Config:
+		return "TOML configuration file"
+	case Python:
+		return "Python source file"
 	}
 	return "JSON artifact"
 }
@@ -57,6 +92,10 @@ func (k Kind) Max() int64 {
 		return MaxSmall
 	case Markdown:
 		return MaxMarkdown
+	case Config:
+		return MaxConfig
+	case Python:
+		return MaxPython
 	}
 	return MaxJSON
 }
@@ -64,7 +103,7 @@ func (k Kind) Max() int64 {
 // TooLargeError says that a file is over its cap.
 type TooLargeError struct {
 	Path  string
-	Size  int64 // the file's size; 0 when it could not be known (a pipe, a device)
+	Size  int64 // the file's size; 0 when it could not be known (it grew while being read)
 	Max   int64
 	Label string // the kind's name
 }
@@ -84,32 +123,209 @@ func human(n int64) string {
 	return fmt.Sprintf("%d bytes", n)
 }
 
-// ReadFile reads path if it holds at most k.Max() bytes, and returns a
-// *TooLargeError otherwise.
-func ReadFile(path string, k Kind) ([]byte, error) {
-	return Read(path, k.Name(), k.Max())
+// NotRegularError says that a path names something other than a regular
+// file (after symlinks): nullius never opens it.
+type NotRegularError struct {
+	Path string
+	Mode fs.FileMode
 }
 
-// Read reads path if it holds at most max bytes; label names the kind of
-// file in the error. It checks the size up front and still reads at most
-// max+1 bytes, so a file that grows, or one stat cannot size (a pipe, a
-// device), is bounded too. Other errors are the os errors unchanged, so
-// callers keep their "cannot read" messages.
+func (e *NotRegularError) Error() string {
+	return fmt.Sprintf("%s is %s, not a regular file; nullius reads only regular files", e.Path, Describe(e.Mode))
+}
+
+// ChangedError says that the file opened is not the one stat'ed: the path
+// was replaced between the two.
+type ChangedError struct{ Path string }
+
+func (e *ChangedError) Error() string {
+	return fmt.Sprintf("%s was replaced while nullius opened it; nullius reads only a regular file that stays put, so run again", e.Path)
+}
+
+// Describe names a file type the way the refusal does ("a FIFO").
+func Describe(m fs.FileMode) string {
+	switch {
+	case m.IsDir():
+		return "a directory"
+	case m&fs.ModeNamedPipe != 0:
+		return "a FIFO"
+	case m&fs.ModeSocket != 0:
+		return "a socket"
+	case m&fs.ModeCharDevice != 0:
+		return "a character device"
+	case m&fs.ModeDevice != 0:
+		return "a block device"
+	case m&fs.ModeSymlink != 0:
+		return "a symbolic link"
+	case m.IsRegular():
+		return "a regular file"
+	}
+	return "a special file"
+}
+
+// Refused reports whether err is one of this package's refusals (too
+// large, not a regular file, not a directory, replaced while opening) rather than an os
+// error. Callers pass a refusal up unwrapped: it is already one complete
+// line naming the path.
+func Refused(err error) bool {
+	var tl *TooLargeError
+	var nr *NotRegularError
+	var ch *ChangedError
+	var nd *NotDirError
+	return errors.As(err, &tl) || errors.As(err, &nr) || errors.As(err, &ch) || errors.As(err, &nd)
+}
+
+// Regular stats path (following symlinks) and returns its FileInfo if it
+// is a regular file, a *NotRegularError if it is anything else, or the os
+// error. It is for callers that must decide before reading (a directory
+// walk that skips a FIFO with a diagnostic).
+func Regular(path string) (fs.FileInfo, error) {
+	fi, err := os.Stat(path)
+	if err != nil {
+		return nil, err
+	}
+	if !fi.Mode().IsRegular() {
+		return nil, &NotRegularError{Path: path, Mode: fi.Mode()}
+	}
+	return fi, nil
+}
+
+// Check applies ReadFile's refusals without reading: path must be a
+// regular file of at most k.Max() bytes. It is for a step that must refuse
+// a bad input before it starts work it would have to undo (a panel run's
+// reply files), and reads the file later with ReadFile.
+func Check(path string, k Kind) error {
+	fi, err := Regular(path)
+	if err != nil {
+		return err
+	}
+	if fi.Size() > k.Max() {
+		return &TooLargeError{Path: path, Size: fi.Size(), Max: k.Max(), Label: k.Name()}
+	}
+	return nil
+}
+
+// ReadFile reads path if it is a regular file of at most k.Max() bytes.
+func ReadFile(path string, k Kind) ([]byte, error) {
+	b, _, err := read(path, k.Name(), k.Max())
+	return b, err
+}
+
+// ReadFileInfo is ReadFile that also returns the file's FileInfo (from
+// the open file), for callers that need its modification time.
+func ReadFileInfo(path string, k Kind) ([]byte, fs.FileInfo, error) {
+	return read(path, k.Name(), k.Max())
+}
+
+// Read reads path if it is a regular file of at most max bytes; label
+// names the kind of file in the error. Refusals are *NotRegularError,
+// *TooLargeError or *ChangedError (see Refused); other errors are the os
+// errors unchanged, so callers keep their "cannot read" messages.
 func Read(path, label string, max int64) ([]byte, error) {
-	f, err := os.Open(path)
+	b, _, err := read(path, label, max)
+	return b, err
+}
+
+func read(path, label string, max int64) ([]byte, fs.FileInfo, error) {
+	fi, err := Regular(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	if fi.Size() > max {
+		return nil, nil, &TooLargeError{Path: path, Size: fi.Size(), Max: max, Label: label}
+	}
+	if testHookAfterStat != nil {
+		testHookAfterStat(path)
+	}
+	// O_NONBLOCK: if path became a FIFO after the stat, the open returns
+	// at once instead of waiting for a writer; the fstat below refuses it.
+	// On a regular file the flag changes nothing.
+	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK|syscall.O_NOCTTY|syscall.O_CLOEXEC, 0)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer f.Close()
+	ofi, err := f.Stat()
+	if err != nil {
+		return nil, nil, err
+	}
+	if !ofi.Mode().IsRegular() {
+		return nil, nil, &NotRegularError{Path: path, Mode: ofi.Mode()}
+	}
+	if !os.SameFile(fi, ofi) {
+		return nil, nil, &ChangedError{Path: path}
+	}
+	b, err := readCapped(f, path, label, ofi.Size(), max)
+	if err != nil {
+		return nil, nil, err
+	}
+	return b, ofi, nil
+}
+
+// testHookAfterStat lets a test replace the file between the stat and the
+// open, the race the fstat check closes.
+var testHookAfterStat func(path string)
+
+// ReadDir lists the directory path, sorted by name as os.ReadDir does,
+// after checking that it is a directory: os.ReadDir opens first, and an
+// open of a FIFO named where a directory was expected blocks.
+func ReadDir(path string) ([]fs.DirEntry, error) {
+	fi, err := os.Stat(path)
+	if err != nil {
+		return nil, err
+	}
+	if !fi.IsDir() {
+		return nil, &NotDirError{Path: path, Mode: fi.Mode()}
+	}
+	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_DIRECTORY|syscall.O_NONBLOCK|syscall.O_CLOEXEC, 0)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() && fi.Size() > max {
-		return nil, &TooLargeError{Path: path, Size: fi.Size(), Max: max, Label: label}
+	es, err := f.ReadDir(-1)
+	slices.SortFunc(es, func(a, b fs.DirEntry) int { return strings.Compare(a.Name(), b.Name()) })
+	return es, err
+}
+
+// NotDirError says that a path expected to be a directory is not one.
+type NotDirError struct {
+	Path string
+	Mode fs.FileMode
+}
+
+func (e *NotDirError) Error() string {
+	return fmt.Sprintf("%s is %s, not a directory", e.Path, Describe(e.Mode))
+}
+
+// readCapped reads at most max+1 bytes into a buffer sized for size bytes
+// (one more, to see the end), growing only if the file grew.
+func readCapped(r io.Reader, path, label string, size, max int64) ([]byte, error) {
+	if size > max {
+		return nil, &TooLargeError{Path: path, Size: size, Max: max, Label: label}
 	}
-	b, err := io.ReadAll(io.LimitReader(f, max+1))
-	if err != nil {
-		return nil, err
+	buf := make([]byte, 0, size+1)
+	lr := io.LimitReader(r, max+1)
+	for {
+		if len(buf) == cap(buf) {
+			buf = append(buf, 0)[:len(buf)] // the file grew: let append pick the next size
+		}
+		n, err := lr.Read(buf[len(buf):cap(buf)])
+		buf = buf[:len(buf)+n]
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, err
+		}
 	}
-	if int64(len(b)) > max {
+	if int64(len(buf)) > max {
 		return nil, &TooLargeError{Path: path, Max: max, Label: label}
 	}
-	return b, nil
+	return buf, nil
+}
+
+// ReadStream reads at most max bytes from an already open stream (stdin),
+// which may be a pipe; name stands for it in the error.
+func ReadStream(r io.Reader, name string, k Kind) ([]byte, error) {
+	return readCapped(r, name, k.Name(), 512, k.Max())
 }

@@ -3,6 +3,7 @@ package readlimit
 import (
 	"errors"
 	"io/fs"
+	"net"
 	"os"
 	"path/filepath"
 	"strings"
@@ -48,33 +49,141 @@ func TestRead(t *testing.T) {
 	}
 }
 
-// A file stat cannot size is bounded by the read itself.
-func TestReadUnsizedInput(t *testing.T) {
-	_, err := Read("/dev/zero", "thing", 1000)
-	var tl *TooLargeError
-	if !errors.As(err, &tl) || !strings.Contains(err.Error(), "/dev/zero is more than 1000 bytes; nullius reads at most 1000 bytes") {
-		t.Fatalf("got %v", err)
-	}
+// Anything that is not a regular file is refused before it is opened: a
+// FIFO with no writer would block the open forever, /dev/zero never ends.
+func TestReadRefusesNonRegular(t *testing.T) {
 	dir := t.TempDir()
 	fifo := filepath.Join(dir, "fifo")
 	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
-		t.Skip("no fifo:", err)
+		t.Fatal(err)
 	}
-	go func() {
-		f, err := os.OpenFile(fifo, os.O_WRONLY, 0)
-		if err != nil {
-			return
+	link := filepath.Join(dir, "zero.json")
+	if err := os.Symlink("/dev/zero", link); err != nil {
+		t.Fatal(err)
+	}
+	sock := filepath.Join(dir, "sock")
+	l, err := net.Listen("unix", sock)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Close()
+	for _, tc := range []struct{ path, what string }{
+		{"/dev/zero", "a character device"},
+		{"/dev/null", "a character device"},
+		{fifo, "a FIFO"},
+		{link, "a character device"},
+		{sock, "a socket"},
+		{dir, "a directory"},
+	} {
+		b, err := ReadFile(tc.path, JSON)
+		var nr *NotRegularError
+		want := tc.path + " is " + tc.what + ", not a regular file; nullius reads only regular files"
+		if !errors.As(err, &nr) || err.Error() != want || b != nil || !Refused(err) {
+			t.Errorf("ReadFile(%s) = %d bytes, %v; want %q", tc.path, len(b), err, want)
 		}
-		defer f.Close()
-		chunk := make([]byte, 4096)
-		for i := 0; i < 100; i++ {
-			if _, err := f.Write(chunk); err != nil {
-				return
+	}
+}
+
+// The path swapped between the stat and the open: a FIFO put there does
+// not block the open (O_NONBLOCK) and is refused by the fstat check; a
+// different regular file is refused as replaced.
+func TestReadRace(t *testing.T) {
+	dir := t.TempDir()
+	p := filepath.Join(dir, "in.json")
+	other := filepath.Join(dir, "other.json")
+	for _, tc := range []struct {
+		name string
+		swap func(string)
+		want string
+	}{
+		{"fifo", func(p string) {
+			if err := os.Remove(p); err != nil {
+				t.Fatal(err)
 			}
+			if err := syscall.Mkfifo(p, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}, p + " is a FIFO, not a regular file; nullius reads only regular files"},
+		{"file", func(p string) {
+			if err := os.Rename(other, p); err != nil {
+				t.Fatal(err)
+			}
+		}, p + " was replaced while nullius opened it; nullius reads only a regular file that stays put, so run again"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			os.Remove(p)
+			if err := os.WriteFile(p, []byte("{}"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(other, []byte("[]"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			testHookAfterStat = tc.swap
+			defer func() { testHookAfterStat = nil }()
+			b, err := ReadFile(p, JSON)
+			if err == nil || err.Error() != tc.want || !Refused(err) || b != nil {
+				t.Fatalf("got %d bytes, %v; want %q", len(b), err, tc.want)
+			}
+		})
+	}
+}
+
+// A file that grows past the cap after it was sized is still bounded by
+// the read itself, and one that grows within the cap is read whole.
+func TestReadGrowing(t *testing.T) {
+	_, err := readCapped(strings.NewReader(strings.Repeat("x", 5000)), "grow", "thing", 2, 1000)
+	var tl *TooLargeError
+	if !errors.As(err, &tl) || err.Error() != "grow is more than 1000 bytes; nullius reads at most 1000 bytes for a thing (see --help)" {
+		t.Fatalf("got %v", err)
+	}
+	b, err := readCapped(strings.NewReader(strings.Repeat("y", 900)), "grow", "thing", 2, 1000)
+	if err != nil || string(b) != strings.Repeat("y", 900) {
+		t.Fatalf("got %d bytes, %v", len(b), err)
+	}
+	// Sized right: one allocation of size+1, never a doubling.
+	b, err = readCapped(strings.NewReader(strings.Repeat("z", 900)), "exact", "thing", 900, 1000)
+	if err != nil || len(b) != 900 || cap(b) != 901 {
+		t.Fatalf("got len %d cap %d, %v", len(b), cap(b), err)
+	}
+}
+
+func TestReadStream(t *testing.T) {
+	b, err := ReadStream(strings.NewReader("abc"), "stdin", Small)
+	if err != nil || string(b) != "abc" {
+		t.Fatalf("got %q, %v", b, err)
+	}
+	zero, err := os.Open("/dev/zero")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer zero.Close()
+	_, err = ReadStream(zero, "stdin", Config)
+	if err == nil || err.Error() != "stdin is more than 1048576 bytes; nullius reads at most 1 MiB for a TOML configuration file (see --help)" {
+		t.Fatalf("got %v", err)
+	}
+}
+
+func TestReadDir(t *testing.T) {
+	dir := t.TempDir()
+	for _, n := range []string{"b", "a", "c"} {
+		if err := os.WriteFile(filepath.Join(dir, n), nil, 0o644); err != nil {
+			t.Fatal(err)
 		}
-	}()
-	if _, err := Read(fifo, "thing", 8192); !errors.As(err, &tl) {
-		t.Fatalf("fifo: %v", err)
+	}
+	es, err := ReadDir(dir)
+	if err != nil || len(es) != 3 || es[0].Name() != "a" || es[2].Name() != "c" {
+		t.Fatalf("got %v, %v", es, err)
+	}
+	fifo := filepath.Join(dir, "fifo")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range []string{fifo, filepath.Join(dir, "a")} {
+		_, err = ReadDir(p)
+		var nd *NotDirError
+		if !errors.As(err, &nd) || !Refused(err) || !strings.HasSuffix(err.Error(), ", not a directory") {
+			t.Fatalf("ReadDir(%s): %v", p, err)
+		}
 	}
 }
 
@@ -90,7 +199,10 @@ func TestKinds(t *testing.T) {
 		k    Kind
 		max  int64
 		name string
-	}{{JSON, 64 << 20, "JSON artifact"}, {Small, 4 << 20, "roster, commitment, vote or payload"}, {Markdown, 8 << 20, "Markdown material"}} {
+	}{
+		{JSON, 64 << 20, "JSON artifact"}, {Small, 4 << 20, "roster, commitment, vote or payload"}, {Markdown, 8 << 20, "Markdown material"},
+		{Config, 1 << 20, "TOML configuration file"}, {Python, 8 << 20, "Python source file"},
+	} {
 		if tc.k.Max() != tc.max || tc.k.Name() != tc.name {
 			t.Errorf("kind %d: %d %q", tc.k, tc.k.Max(), tc.k.Name())
 		}
@@ -133,4 +245,30 @@ func FuzzRead(f *testing.F) {
 			t.Fatalf("len %d max %d: %v", len(data), max, err)
 		}
 	})
+}
+
+func TestCheck(t *testing.T) {
+	dir := t.TempDir()
+	ok := filepath.Join(dir, "ok")
+	if err := os.WriteFile(ok, []byte("abc"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	big := filepath.Join(dir, "big")
+	if err := os.WriteFile(big, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Truncate(big, MaxConfig+1); err != nil {
+		t.Fatal(err)
+	}
+	if err := Check(ok, Config); err != nil {
+		t.Errorf("ok: %v", err)
+	}
+	for _, p := range []string{big, "/dev/zero", dir} {
+		if err := Check(p, Config); !Refused(err) {
+			t.Errorf("%s: %v", p, err)
+		}
+	}
+	if err := Check(filepath.Join(dir, "missing"), Config); !errors.Is(err, fs.ErrNotExist) || Refused(err) {
+		t.Errorf("missing: %v", err)
+	}
 }

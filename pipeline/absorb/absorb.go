@@ -25,6 +25,7 @@ import (
 	"github.com/nullius-dev/nullius/internal/diag"
 	"github.com/nullius-dev/nullius/internal/jsonloc"
 	"github.com/nullius-dev/nullius/internal/matchproto"
+	"github.com/nullius-dev/nullius/internal/readlimit"
 	"github.com/nullius-dev/nullius/pipeline/extract"
 )
 
@@ -84,7 +85,7 @@ type match struct {
 // Absorb runs the whole step. It returns a *Refusal when a gate refuses
 // (exit 1 at the CLI) and a plain error for I/O failures (exit 2).
 func Absorb(opts Options, checks Checks) (*Result, error) {
-	data, err := os.ReadFile(opts.Artifact)
+	data, err := readlimit.ReadFile(opts.Artifact, readlimit.JSON)
 	if err != nil {
 		return nil, err
 	}
@@ -129,7 +130,7 @@ func Absorb(opts Options, checks Checks) (*Result, error) {
 			return nil, err
 		}
 		s.mode = fi.Mode().Perm()
-		if s.orig, err = os.ReadFile(s.module); err != nil {
+		if s.orig, err = readlimit.ReadFile(s.module, readlimit.Python); err != nil {
 			return nil, err
 		}
 		if holdsMatch(s.orig, m.id) {
@@ -199,7 +200,7 @@ func recordWritten(path string, checked []byte, doc *jsonloc.Doc, ref string) er
 	if err != nil {
 		return err
 	}
-	now, err := os.ReadFile(path)
+	now, err := readlimit.ReadFile(path, readlimit.JSON)
 	if err != nil {
 		return err
 	}

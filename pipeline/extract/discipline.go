@@ -3,11 +3,11 @@ package extract
 import (
 	"encoding/json"
 	"fmt"
-	"os"
 	"path/filepath"
 
 	"github.com/nullius-dev/nullius/internal/atomicfile"
 	"github.com/nullius-dev/nullius/internal/diag"
+	"github.com/nullius-dev/nullius/internal/readlimit"
 )
 
 // DisciplineFile is where extraction records its findings, beside ir.json.
@@ -42,7 +42,10 @@ func WriteDisciplineRecord(pkg, pin string, explorationOnly bool, findings []dia
 // ReadDisciplineRecord reads <pkg>/.gaia/discipline.json.
 func ReadDisciplineRecord(pkg string) (*DisciplineRecord, error) {
 	path := filepath.Join(pkg, ".gaia", DisciplineFile)
-	data, err := os.ReadFile(path)
+	data, err := readlimit.ReadFile(path, readlimit.JSON)
+	if readlimit.Refused(err) {
+		return nil, err
+	}
 	if err != nil {
 		return nil, fmt.Errorf("could not read %q: %w", path, err)
 	}

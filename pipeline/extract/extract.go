@@ -13,6 +13,7 @@ import (
 
 	"github.com/nullius-dev/nullius/analyzers/ir"
 	"github.com/nullius-dev/nullius/internal/diag"
+	"github.com/nullius-dev/nullius/internal/readlimit"
 	"github.com/nullius-dev/nullius/pipeline/gaiacli"
 )
 
@@ -317,7 +318,7 @@ func (r *run) checkIR(context.Context) error {
 
 // readArtifact reads a compiled artifact of the package: a regular file
 // (not a symlink, whose target could lie outside the package the pin
-// names) of at most ir.MaxArtifactSize bytes. Missing is GAIA206.
+// names) read through the bounded reader. Missing is GAIA206.
 func readArtifact(path string) ([]byte, error) {
 	fi, err := os.Lstat(path)
 	switch {
@@ -327,10 +328,11 @@ func readArtifact(path string) ([]byte, error) {
 		return nil, fmt.Errorf("could not read %q: %w", path, err)
 	case !fi.Mode().IsRegular():
 		return nil, fail(ir.GAIA206, "%q is not a regular file (%s); gaia writes plain files, re-run the inference stages", path, fi.Mode().Type())
-	case fi.Size() > ir.MaxArtifactSize:
-		return nil, fmt.Errorf("could not read %q: %d bytes exceeds the %d-byte limit for compiled artifacts", path, fi.Size(), ir.MaxArtifactSize)
 	}
-	data, err := os.ReadFile(path)
+	data, err := readlimit.ReadFile(path, readlimit.JSON)
+	if readlimit.Refused(err) {
+		return nil, err
+	}
 	if err != nil {
 		return nil, fmt.Errorf("could not read %q: %w", path, err)
 	}

@@ -266,7 +266,7 @@ func mustGet(o matchproto.Object, k string) any { v, _ := o.Get(k); return v }
 // same criteria with another committed_at cannot stand in for it.
 func crossCheckMaterials(dir string, commitment matchproto.Object, a, b string) (matchproto.Object, error) {
 	mc, err := LoadCommitment(filepath.Join(dir, "commitment.json"), "materials commitment.json")
-	if tooLarge(err) {
+	if readRefused(err) {
 		return nil, err
 	}
 	if err != nil {
@@ -281,7 +281,7 @@ func crossCheckMaterials(dir string, commitment matchproto.Object, a, b string) 
 	for _, side := range []struct{ label, node string }{{"a", a}, {"b", b}} {
 		p := filepath.Join(dir, "statement_"+side.label+".md")
 		text, err := readText(p)
-		if tooLarge(err) {
+		if readRefused(err) {
 			return nil, err
 		}
 		if err != nil {
@@ -328,7 +328,7 @@ func readPanelReport(votesDir, materialsDir, hash string, t Templates) (matchpro
 	wc, _ := rep.Get("word_cap")
 	cap64, _ := asInt(wc)
 	m, err := LoadMaterials(materialsDir, int(cap64))
-	if tooLarge(err) {
+	if readRefused(err) {
 		return nil, err
 	}
 	if err != nil {
@@ -387,7 +387,7 @@ func listVoteFiles(votesDir string, report matchproto.Object) ([]string, error) 
 		listed[real] = true
 		files = append(files, p)
 	}
-	entries, err := os.ReadDir(votesDir)
+	entries, err := readlimit.ReadDir(votesDir)
 	if err != nil {
 		return nil, refuse("cannot read votes directory %s: %v", votesDir, err)
 	}
@@ -529,7 +529,7 @@ func rematchGuard(campaignDir, a, b, rationale string) error {
 	sort.Strings(files)
 	for _, f := range files {
 		v, err := readJSON(f, "earlier match artifact", readlimit.JSON)
-		if tooLarge(err) {
+		if readRefused(err) {
 			return err
 		}
 		if err != nil {

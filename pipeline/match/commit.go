@@ -18,7 +18,7 @@ func isUTF8(b []byte) bool { return utf8.Valid(b) }
 // LoadCriteriaFile reads a --criteria-file: a JSON array of strings.
 func LoadCriteriaFile(path string) (any, error) {
 	b, err := readlimit.ReadFile(path, readlimit.Small)
-	if tooLarge(err) {
+	if readRefused(err) {
 		return nil, err
 	}
 	if err != nil {

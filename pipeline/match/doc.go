@@ -61,12 +61,12 @@ func (c Clock) now() time.Time {
 }
 
 // readJSON reads and strictly decodes a JSON file (duplicate keys refused)
-// of at most k's size cap. An oversized file is a plain error (exit 2, an
-// I/O failure), not a protocol refusal.
+// of at most k's size cap. An oversized or non-regular file is a plain
+// error (exit 2, an I/O failure), not a protocol refusal.
 func readJSON(path, what string, k readlimit.Kind) (any, error) {
 	b, err := readlimit.ReadFile(path, k)
 	if err != nil {
-		if tooLarge(err) {
+		if readRefused(err) {
 			return nil, err
 		}
 		return nil, refuse("cannot read %s %s: %v", what, path, err)
@@ -94,9 +94,8 @@ func readText(path string) (string, error) {
 	return matchproto.UniversalNewlines(string(b)), nil
 }
 
-// tooLarge reports a size-cap refusal, which every step passes up
-// unwrapped so the user sees the one clear message and exit status 2.
-func tooLarge(err error) bool {
-	var tl *readlimit.TooLargeError
-	return errors.As(err, &tl)
-}
+// readRefused reports a refusal of the bounded reader (over the size cap,
+// a FIFO, device or directory where a file belongs), which every step
+// passes up unwrapped so the user sees the one clear message and exit
+// status 2.
+func readRefused(err error) bool { return readlimit.Refused(err) }

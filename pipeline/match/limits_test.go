@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/nullius-dev/nullius/internal/matchproto"
@@ -26,7 +27,7 @@ func TestMatchInputsOverTheCap(t *testing.T) {
 	mat := filepath.Join(dir, "mat")
 	want := func(t *testing.T, err error, path, cap string) {
 		t.Helper()
-		if err == nil || !tooLarge(err) || !strings.HasPrefix(err.Error(), path+" is ") || !strings.Contains(err.Error(), "nullius reads at most "+cap) {
+		if err == nil || !readRefused(err) || !strings.HasPrefix(err.Error(), path+" is ") || !strings.Contains(err.Error(), "nullius reads at most "+cap) {
 			t.Fatalf("got %v, want the size-cap error for %s", err, path)
 		}
 		if ExitCode(err) != ExitRefused || stepCode(err) != 2 {
@@ -70,24 +71,47 @@ func TestAssemblePanelReportOverTheCap(t *testing.T) {
 	rep := filepath.Join(dir, "panel", "panel_run_report.json")
 	sparse(t, rep, readlimit.MaxJSON+1)
 	_, err := Assemble(o)
-	if err == nil || !tooLarge(err) || !strings.Contains(err.Error(), rep+" is 67108865 bytes; nullius reads at most 64 MiB for a JSON artifact") {
+	if err == nil || !readRefused(err) || !strings.Contains(err.Error(), rep+" is 67108865 bytes; nullius reads at most 64 MiB for a JSON artifact") {
 		t.Fatalf("got %v", err)
 	}
 }
 
-// An oversized native seat reply is that seat's failure, with the reason.
-func TestNativeReplyOverTheCap(t *testing.T) {
+// A native seat reply over the cap, or one that is not a regular file, is
+// refused before the panel starts (exit 2): nothing is run or written. A
+// missing reply file stays that seat's failure, with the reason.
+func TestNativeReplyRefusedUpFront(t *testing.T) {
 	dir := setup(t)
 	o := opts(dir, &stubRunner{}, nil)
 	o.Roster, o.Home = "", ""
 	wantErr(t, RunPanel(o), ExitDegraded, "native_subagents")
 	big := filepath.Join(dir, "big.txt")
 	sparse(t, big, readlimit.MaxSmall+1)
-	o.NativeVotes = []string{nativeReply(t, dir, "s1.txt", "a", ""), nativeReply(t, dir, "s2.txt", "b", ""), big}
+	fifo := filepath.Join(dir, "fifo.txt")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct{ file, want string }{
+		{big, big + " is 4194305 bytes; nullius reads at most 4 MiB"},
+		{fifo, fifo + " is a FIFO, not a regular file; nullius reads only regular files"},
+		{"/dev/zero", "/dev/zero is a character device, not a regular file"},
+	} {
+		report := filepath.Join(dir, "panel", "panel_run_report.json")
+		os.Remove(report)
+		o.NativeVotes = []string{nativeReply(t, dir, "s1.txt", "a", ""), nativeReply(t, dir, "s2.txt", "b", ""), tc.file}
+		err := RunPanel(o)
+		if err == nil || !readRefused(err) || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: got %v", tc.file, err)
+		}
+		if _, err := os.Stat(report); err == nil {
+			t.Errorf("%s: a panel report was written", tc.file)
+		}
+	}
+	missing := filepath.Join(dir, "missing.txt")
+	o.NativeVotes = []string{nativeReply(t, dir, "s1.txt", "a", ""), nativeReply(t, dir, "s2.txt", "b", ""), missing}
 	wantErr(t, RunPanel(o), ExitInvalid, "only 2 of 3")
 	rep := readObj(t, filepath.Join(dir, "panel", "panel_run_report.json"))
 	failed, _ := get(rep, "seats_failed").([]any)
-	if s := string(matchproto.Marshal(failed)); len(failed) != 1 || !strings.Contains(s, big+" is 4194305 bytes; nullius reads at most 4 MiB") {
+	if s := string(matchproto.Marshal(failed)); len(failed) != 1 || !strings.Contains(s, missing+": no such file or directory") {
 		t.Errorf("seats_failed %s", s)
 	}
 }

@@ -1,7 +1,6 @@
 package match
 
 import (
-	"os"
 	"path/filepath"
 	"strings"
 
@@ -51,15 +50,18 @@ func LoadMaterials(dir string, wordCap int) (*matchproto.Materials, error) {
 		if err := contained(dir, n); err != nil {
 			return nil, err
 		}
-		fi, err := os.Stat(p)
-		if err != nil || !fi.Mode().IsRegular() {
+		// A FIFO or device in the set is an I/O refusal (exit 2), before
+		// anything opens it.
+		if _, err := readlimit.Regular(p); readRefused(err) {
+			return nil, err
+		} else if err != nil {
 			return nil, refuse("materials file missing: %s", p)
 		}
 		if n == "commitment.json" {
 			continue
 		}
 		t, err := readText(p)
-		if tooLarge(err) {
+		if readRefused(err) {
 			return nil, err
 		}
 		if err != nil {

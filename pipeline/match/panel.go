@@ -124,9 +124,17 @@ func RunPanel(o PanelOptions) error {
 	}
 	p := &panel{o: &o, m: m, prompt: prompt,
 		promptP: filepath.Join(o.OutDir, "judge_prompt.md"), systemP: filepath.Join(o.OutDir, "judge_system.md")}
+	for _, f := range o.NativeVotes {
+		// A reply file that is a FIFO, a device or over the cap is an
+		// I/O refusal before anything runs; a missing one stays that
+		// seat's failure, as in the reference.
+		if err := readlimit.Check(f, readlimit.Small); readRefused(err) {
+			return err
+		}
+	}
 	if len(o.NativeVotes) > 0 {
 		// A prompt file over the cap cannot be the rendering either.
-		if old, err := readlimit.Read(p.promptP, "judge prompt", readlimit.MaxMarkdown); (err == nil && string(old) != prompt.File) || tooLarge(err) {
+		if old, err := readlimit.Read(p.promptP, "judge prompt", readlimit.MaxMarkdown); (err == nil && string(old) != prompt.File) || readRefused(err) {
 			return refuse("%s reflects an earlier rendering of the materials; the native replies were formed against a different prompt. Re-run with --render-prompt-only, give the new prompt to the native seats, then inject their replies", p.promptP)
 		}
 	}
@@ -590,7 +598,7 @@ func (p *panel) attempt(f matchproto.Family, dir string) (matchproto.Object, str
 	reply := out.Stdout
 	if cmd.ReplyFile != "" {
 		var err error
-		if reply, err = readlimit.Read(cmd.ReplyFile, "judge reply", maxOutput); tooLarge(err) {
+		if reply, err = readlimit.Read(cmd.ReplyFile, "judge reply", maxOutput); readRefused(err) {
 			return nil, label, argv, &exit, err.Error()
 		}
 	} else {

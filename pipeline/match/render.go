@@ -33,7 +33,7 @@ func Render(o RenderOptions) (*Summary, error) {
 	}
 	cpath := filepath.Join(o.MaterialsDir, "commitment.json")
 	commitment, err := LoadCommitment(cpath, "commitment.json")
-	if tooLarge(err) {
+	if readRefused(err) {
 		return nil, err
 	}
 	if err != nil {

@@ -16,7 +16,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
-	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -24,6 +23,7 @@ import (
 	"strings"
 
 	"github.com/nullius-dev/nullius/internal/jsonloc"
+	"github.com/nullius-dev/nullius/internal/readlimit"
 )
 
 // Excluded lifecycle states and the reason each is skipped. `waiting_activation`
@@ -73,7 +73,7 @@ type Plan struct {
 // LoadNodes reads nodes_latest.json: the engine's map {node_id: node} or a
 // wrapper {"campaign_id": ..., "nodes": [...] | {...}}.
 func LoadNodes(path string) ([]Node, error) {
-	data, err := os.ReadFile(path)
+	data, err := readlimit.ReadFile(path, readlimit.JSON)
 	if err != nil {
 		return nil, err
 	}
@@ -177,7 +177,7 @@ func decodeNode(obj map[string]any, key string) (Node, error) {
 // match is an error: a corrupt artifact must not silently allow a rematch.
 func LoadMatched(dir string) ([][2]string, error) {
 	// ReadDir, not Glob: a directory name holding [ or * is not a pattern.
-	entries, err := os.ReadDir(dir)
+	entries, err := readlimit.ReadDir(dir)
 	if err != nil {
 		return nil, err
 	}
@@ -190,7 +190,9 @@ func LoadMatched(dir string) ([][2]string, error) {
 	sort.Strings(files)
 	var out [][2]string
 	for _, f := range files {
-		data, err := os.ReadFile(f)
+		// A match-*.json symlinked to /dev/zero or a FIFO is refused by the
+		// bounded reader, not read or waited on.
+		data, err := readlimit.ReadFile(f, readlimit.JSON)
 		if err != nil {
 			return nil, err
 		}

@@ -92,6 +92,9 @@ func Load(pkg string) (*Graph, error) {
 		if errors.Is(err, fs.ErrNotExist) {
 			return nil, fmt.Errorf("%w: %q does not exist; compile the package first (gaia build compile, then gaia run infer)", ErrNoGraph, irPath)
 		}
+		if readlimit.Refused(err) {
+			return nil, fmt.Errorf("%w: %v", ErrNoGraph, err)
+		}
 		return nil, fmt.Errorf("%w: could not read %q: %v", ErrNoGraph, irPath, err)
 	}
 	g, err := ParseIR(irPath, irSrc)
@@ -109,6 +112,8 @@ func Load(pkg string) (*Graph, error) {
 	case errors.Is(err, fs.ErrNotExist):
 		g.Notes = append(g.Notes, "no .gaia/beliefs.json: posteriors are not shown (run gaia run infer)")
 		return g, nil
+	case readlimit.Refused(err):
+		return nil, err
 	case err != nil:
 		return nil, fmt.Errorf("could not read %q: %v", bPath, err)
 	}

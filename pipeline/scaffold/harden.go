@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/nullius-dev/nullius/internal/atomicfile"
+	"github.com/nullius-dev/nullius/internal/readlimit"
 )
 
 // The pins `gaia build init` writes and what Harden retargets them to
@@ -32,7 +33,10 @@ func Harden(pkg string) error {
 		return fmt.Errorf("could not remove the nested .git: %w", err)
 	}
 	path := filepath.Join(pkg, "pyproject.toml")
-	data, err := os.ReadFile(path)
+	data, err := readlimit.ReadFile(path, readlimit.Config)
+	if readlimit.Refused(err) {
+		return err
+	}
 	if err != nil {
 		return fmt.Errorf("no pyproject.toml to harden in %q: %w", pkg, err)
 	}
@@ -63,7 +67,7 @@ func Harden(pkg string) error {
 // not-exist error.
 func FindModuleDir(pkg string) (string, error) {
 	src := filepath.Join(pkg, "src")
-	entries, err := os.ReadDir(src)
+	entries, err := readlimit.ReadDir(src)
 	if err != nil {
 		return "", fmt.Errorf("no src/ directory in %q: %w", pkg, err)
 	}

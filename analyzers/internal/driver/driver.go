@@ -12,8 +12,6 @@ import (
 	"fmt"
 	"go/token"
 	"go/types"
-	"io"
-	"os"
 	"path/filepath"
 	"reflect"
 	"slices"
@@ -23,6 +21,7 @@ import (
 	"github.com/nullius-dev/nullius/analyzers/internal/suppress"
 	"github.com/nullius-dev/nullius/analyzers/pyparse"
 	"github.com/nullius-dev/nullius/internal/diag"
+	"github.com/nullius-dev/nullius/internal/readlimit"
 )
 
 // Options configure one run.
@@ -125,25 +124,20 @@ func (r *runner) exec(a *analysis.Analyzer) error {
 	return nil
 }
 
-// readFile serves the package's own files only, refusing anything larger
-// than pyparse.MaxFileSize before reading it whole.
+// readFile serves the package's own files only, through the bounded
+// reader: a file larger than pyparse.MaxFileSize is refused before it is
+// read, and a FIFO or device named like a module is refused without being
+// opened (its GAIA000 says so), so it never blocks the run.
 func (r *runner) readFile(name string) ([]byte, error) {
 	if !slices.Contains(r.files, name) {
 		return nil, fmt.Errorf("%s is not a file of this package", name)
 	}
-	f, err := os.Open(name)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	src, err := io.ReadAll(io.LimitReader(f, pyparse.MaxFileSize+1))
-	if err != nil {
-		return nil, err
-	}
-	if len(src) > pyparse.MaxFileSize {
+	src, err := readlimit.ReadFile(name, readlimit.Python)
+	var tl *readlimit.TooLargeError
+	if errors.As(err, &tl) {
 		return nil, pyparse.ErrTooLarge
 	}
-	return src, nil
+	return src, err
 }
 
 // convert turns reported analysis diagnostics into diag records.

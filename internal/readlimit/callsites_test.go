@@ -1,0 +1,210 @@
+package readlimit
+
+import (
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// directReads are the functions that open or read a file by name without
+// the bounded reader's checks: each blocks on a FIFO, reads /dev/zero
+// forever or reads any size.
+var directReads = map[string][]string{
+	"os":        {"ReadFile", "Open", "OpenFile", "ReadDir", "DirFS", "OpenRoot", "OpenInRoot"},
+	"io/ioutil": {"ReadFile", "ReadDir"},
+}
+
+// allowedReads are the direct reads production code may keep, keyed by
+// "<file> <enclosing function> <package>.<function>", each with why it is
+// not a read of user input. Anything else must go through ReadFile or
+// ReadDir. The list is exact: an entry that no longer matches a call fails
+// the test too, so it stays true.
+var allowedReads = map[string]string{
+	"internal/readlimit/readlimit.go read os.OpenFile":    "the bounded reader itself, after its stat",
+	"internal/readlimit/readlimit.go ReadDir os.OpenFile": "the bounded directory lister itself, after its stat",
+	"internal/atomicfile/atomicfile.go syncDir os.Open":   "opens the directory nullius just wrote into, to fsync it; reads nothing",
+	"internal/lockfile/lockfile.go Acquire os.OpenFile":   "creates or opens nullius's own lock file read-write with O_NOFOLLOW; reads nothing",
+
+	"internal/fakes/judge.go JudgeMain os.ReadFile":     "a stand-in judge program for tests (not in the nullius binary), reading the prompt nullius wrote",
+	"internal/fakes/gaia.go gaiaRun os.OpenFile":        "a stand-in gaia program for tests (not in the nullius binary), appending to its call log",
+	"internal/fakes/gaia.go gaiaCopy os.ReadFile":       "a stand-in gaia program for tests (not in the nullius binary), copying a fixture",
+	"internal/fakes/ideastore.go ideaStore os.OpenFile": "a stand-in idea-store program for tests (not in the nullius binary), appending to its call log",
+	"internal/fakes/ideastore.go ideaStore os.ReadFile": "a stand-in idea-store program for tests (not in the nullius binary), reading its own state file",
+
+	"analyzers/internal/ruletest/ruletest.go checkFixes os.ReadFile":   "a test helper package (imported only by tests), reading fixtures and goldens",
+	"analyzers/internal/ruletest/ruletest.go expectations os.ReadFile": "a test helper package (imported only by tests), reading fixtures",
+}
+
+// TestDirectReadsAreListed scans every non-test .go file of the module for
+// direct os reads and fails on one that is not in allowedReads: a new
+// os.ReadFile of user input cannot slip in without a reason written here.
+func TestDirectReadsAreListed(t *testing.T) {
+	root := moduleRoot(t)
+	found := map[string][]string{}
+	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() {
+			if p != root && (d.Name() == "testdata" || d.Name() == "node_modules" || strings.HasPrefix(d.Name(), ".")) {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if !strings.HasSuffix(p, ".go") || strings.HasSuffix(p, "_test.go") {
+			return nil
+		}
+		rel, _ := filepath.Rel(root, p)
+		src, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		calls, err := scanDirectReads(filepath.ToSlash(rel), src)
+		if err != nil {
+			return err
+		}
+		for _, c := range calls {
+			found[c.key] = append(found[c.key], c.pos)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var keys []string
+	for k := range found {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	for _, k := range keys {
+		if _, ok := allowedReads[k]; !ok {
+			t.Errorf("%s: direct read %q of a file by name; read user input with readlimit.ReadFile/ReadDir (regular files only, capped), or add it to allowedReads with the reason it is not user input", strings.Join(found[k], ", "), k)
+		}
+	}
+	for k := range allowedReads {
+		if _, ok := found[k]; !ok {
+			t.Errorf("allowedReads lists %q, which no longer exists; remove the entry", k)
+		}
+	}
+}
+
+type directRead struct{ key, pos string }
+
+// scanDirectReads finds the references (calls or function values) to a
+// directReads function in one file, with the function that holds each.
+func scanDirectReads(name string, src []byte) ([]directRead, error) {
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, name, src, parser.SkipObjectResolution)
+	if err != nil {
+		return nil, err
+	}
+	local := map[string]string{} // local import name -> import path
+	for _, imp := range f.Imports {
+		path, _ := strconv.Unquote(imp.Path.Value)
+		if _, ok := directReads[path]; !ok {
+			continue
+		}
+		n := filepath.Base(path)
+		if imp.Name != nil {
+			n = imp.Name.Name
+		}
+		local[n] = path
+	}
+	if len(local) == 0 {
+		return nil, nil
+	}
+	var out []directRead
+	for _, decl := range f.Decls {
+		holder := "(package level)"
+		if fd, ok := decl.(*ast.FuncDecl); ok {
+			holder = fd.Name.Name
+		}
+		ast.Inspect(decl, func(n ast.Node) bool {
+			sel, ok := n.(*ast.SelectorExpr)
+			if !ok {
+				return true
+			}
+			id, ok := sel.X.(*ast.Ident)
+			if !ok {
+				return true
+			}
+			path, ok := local[id.Name]
+			if !ok || !slices.Contains(directReads[path], sel.Sel.Name) {
+				return true
+			}
+			out = append(out, directRead{
+				key: fmt.Sprintf("%s %s %s.%s", name, holder, filepath.Base(path), sel.Sel.Name),
+				pos: fset.Position(sel.Pos()).String(),
+			})
+			return true
+		})
+	}
+	return out, nil
+}
+
+// The scanner itself: it must see a call, a function value, a renamed
+// import and ioutil, and nothing else.
+func TestScanDirectReads(t *testing.T) {
+	src := `package p
+
+import (
+	"io/ioutil"
+	xos "os"
+)
+
+var read = xos.ReadFile
+
+func load(p string) ([]byte, error) {
+	if _, err := xos.Stat(p); err != nil {
+		return nil, err
+	}
+	f, _ := xos.Open(p)
+	defer f.Close()
+	return ioutil.ReadFile(p)
+}
+
+func (s *store) list(p string) { xos.ReadDir(p) }
+`
+	got, err := scanDirectReads("p/p.go", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var keys []string
+	for _, c := range got {
+		keys = append(keys, c.key)
+	}
+	want := []string{
+		"p/p.go (package level) os.ReadFile",
+		"p/p.go load os.Open",
+		"p/p.go load ioutil.ReadFile",
+		"p/p.go list os.ReadDir",
+	}
+	if !slices.Equal(keys, want) {
+		t.Fatalf("got %q\nwant %q", keys, want)
+	}
+}
+
+// moduleRoot is the directory of go.mod above this package.
+func moduleRoot(t *testing.T) string {
+	dir, err := filepath.Abs(".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			return dir
+		}
+		if filepath.Dir(dir) == dir {
+			t.Fatal("no go.mod above the test")
+		}
+		dir = filepath.Dir(dir)
+	}
+}
