@@ -42,9 +42,6 @@ const (
 	KeyNode     = "node-id"
 )
 
-// maxFile caps the pyproject.toml read: a real one is a few hundred bytes.
-const maxFile = readlimit.MaxSmall
-
 // table is the path of the [tool.nullius] table.
 var table = []string{"tool", "nullius"}
 
@@ -115,7 +112,7 @@ func (e *Error) Error() string {
 // non-empty string, or a file that is not TOML, is a located *Error.
 func Read(pkgDir string) (b Binding, bound bool, err error) {
 	path := Path(pkgDir)
-	data, err := readlimit.Read(path, File, maxFile)
+	data, err := readlimit.ReadFile(path, readlimit.Config)
 	if errors.Is(err, fs.ErrNotExist) {
 		return Binding{}, false, nil
 	}
@@ -233,7 +230,7 @@ func Update(pkgDir string, b Binding, allow func(old Binding, bound bool) error)
 	if !fi.Mode().IsRegular() {
 		return Binding{}, false, &Error{Path: path, Msg: "cannot bind: not a regular file (a symlink or device); nullius edits only a package's own pyproject.toml"}
 	}
-	data, err := readlimit.Read(path, File, maxFile)
+	data, err := readlimit.ReadFile(path, readlimit.Config)
 	if err != nil {
 		return Binding{}, false, &Error{Path: path, Msg: err.Error()}
 	}

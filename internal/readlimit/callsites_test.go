@@ -28,10 +28,11 @@ var directReads = map[string][]string{
 // ReadDir. The list is exact: an entry that no longer matches a call fails
 // the test too, so it stays true.
 var allowedReads = map[string]string{
-	"internal/readlimit/readlimit.go read os.OpenFile":    "the bounded reader itself, after its stat",
-	"internal/readlimit/readlimit.go ReadDir os.OpenFile": "the bounded directory lister itself, after its stat",
-	"internal/atomicfile/atomicfile.go syncDir os.Open":   "opens the directory nullius just wrote into, to fsync it; reads nothing",
-	"internal/lockfile/lockfile.go Acquire os.OpenFile":   "creates or opens nullius's own lock file read-write with O_NOFOLLOW; reads nothing",
+	"internal/readlimit/readlimit.go read os.OpenFile":         "the bounded reader itself, after its stat",
+	"internal/readlimit/readlimit.go ReadDir os.OpenFile":      "the bounded directory lister itself, after its stat",
+	"internal/atomicfile/atomicfile.go syncDir os.Open":        "opens the directory nullius just wrote into, to fsync it; reads nothing",
+	"internal/lockfile/lockfile.go Acquire os.OpenFile":        "creates or opens nullius's own lock file read-write with O_NOFOLLOW; reads nothing",
+	"internal/benchcorpus/benchcorpus.go writeNew os.OpenFile": "creates a new benchmark corpus file (O_CREATE|O_EXCL, write-only); reads nothing",
 
 	"internal/fakes/judge.go JudgeMain os.ReadFile":     "a stand-in judge program for tests (not in the nullius binary), reading the prompt nullius wrote",
 	"internal/fakes/gaia.go gaiaRun os.OpenFile":        "a stand-in gaia program for tests (not in the nullius binary), appending to its call log",
