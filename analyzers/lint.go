@@ -30,6 +30,11 @@ type Options struct {
 	ConfigFile string
 	// NoConfig ignores every configuration file.
 	NoConfig bool
+	// Overlay holds in-memory contents that replace Python files on disk
+	// (an editor's unsaved buffers), keyed by the path as it appears in
+	// Package.Files. Only the source scan reads them; the IR checks judge
+	// .gaia/ir.json, which is compiled from the files on disk.
+	Overlay map[string][]byte
 }
 
 // Package is one discovered Gaia package.
@@ -124,11 +129,12 @@ func applyConfig(ds []diag.Diagnostic, file string) ([]diag.Diagnostic, error) {
 func lintPackage(p Package, opts Options) ([]diag.Diagnostic, error) {
 	// Suppressions are applied below, once, so they also cover IR findings
 	// mapped to source lines.
-	ds, parsed, err := driver.RunParsed(p.Dir, p.Files, All(), driver.Options{})
+	ds, parsed, err := driver.RunParsed(p.Dir, p.Files, All(), driver.Options{Overlay: opts.Overlay})
 	if err != nil {
 		return nil, err
 	}
-	if !opts.NoIR && !p.Partial {
+	irRun := !opts.NoIR && !p.Partial
+	if irRun {
 		var sm ir.SourceMap // nil unless the files were parsed (a nil *sourceMap would not be a nil interface)
 		if parsed != nil {
 			sm = newSourceMap(p, parsed)
@@ -140,7 +146,11 @@ func lintPackage(p Package, opts Options) ([]diag.Diagnostic, error) {
 		ds = append(ds, irds...)
 	}
 	if parsed != nil {
-		ds = suppress.Apply(ds, parsed)
+		var notRun func(string) bool
+		if !irRun {
+			notRun = ir.Reports
+		}
+		ds = suppress.ApplyPartial(ds, parsed, notRun)
 	}
 	return ds, nil
 }

@@ -8,6 +8,8 @@ import (
 	"testing"
 
 	"github.com/nullius-dev/nullius/analyzers"
+	"github.com/nullius-dev/nullius/analyzers/ir"
+	"github.com/nullius-dev/nullius/internal/diag"
 	"github.com/nullius-dev/nullius/pyscan"
 )
 
@@ -179,5 +181,75 @@ func BenchmarkParseCorpus(b *testing.B) {
 				b.Fatal(err)
 			}
 		}
+	}
+}
+
+// An overlay replaces a file's contents for the source scan; a suppression
+// of an IR finding is judged only when the IR checks ran (a NoIR run, as an
+// editor makes while typing, cannot tell whether it is unused).
+func TestLintOverlayAndSkippedIRSuppressions(t *testing.T) {
+	dir := copyTree(t, filepath.Join(fixtureRoot, "good"))
+	irJSON, err := os.ReadFile("../fixtures/ir/ir_sample.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(filepath.Join(dir, ".gaia"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, ".gaia", "ir.json"), irJSON, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	dir = filepath.ToSlash(dir)
+	res, err := analyzers.Lint([]string{dir}, analyzers.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var target *diag.Diagnostic
+	for i, d := range res.Diagnostics {
+		if strings.HasSuffix(d.Path, ".py") && ir.Reports(d.Code) {
+			target = &res.Diagnostics[i]
+			break
+		}
+	}
+	if target == nil {
+		t.Fatalf("no IR finding mapped to a source line: %v", res.Diagnostics)
+	}
+	src, err := os.ReadFile(target.Path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.SplitAfter(string(src), "\n")
+	indent := lines[target.Line-1][:len(lines[target.Line-1])-len(strings.TrimLeft(lines[target.Line-1], " "))]
+	lines[target.Line-1] = indent + "# nullius: ignore[" + target.Code + "] accepted for the test\n" + lines[target.Line-1]
+	overlay := map[string][]byte{target.Path: []byte(strings.Join(lines, ""))}
+
+	find := func(res *analyzers.Result, code string, line int) *diag.Diagnostic {
+		for i, d := range res.Diagnostics {
+			if d.Path == target.Path && d.Code == code && (line == 0 || d.Line == line) {
+				return &res.Diagnostics[i]
+			}
+		}
+		return nil
+	}
+	full, err := analyzers.Lint([]string{dir}, analyzers.Options{Overlay: overlay})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := find(full, target.Code, target.Line+1); d == nil || !d.Suppressed {
+		t.Errorf("the overlay's suppression did not silence %s at line %d: %v", target.Code, target.Line+1, full.Diagnostics)
+	}
+	if d := find(full, "NULLIUS002", 0); d != nil {
+		t.Errorf("full run: %v", d)
+	}
+	partial, err := analyzers.Lint([]string{dir}, analyzers.Options{Overlay: overlay, NoIR: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := find(partial, "NULLIUS002", 0); d != nil {
+		t.Errorf("a NoIR run judged an IR suppression unused: %v", d)
+	}
+	// Without the overlay the file on disk has no suppression.
+	if d := find(res, target.Code, target.Line); d == nil || d.Suppressed {
+		t.Errorf("disk contents: %v", res.Diagnostics)
 	}
 }

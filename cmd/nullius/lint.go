@@ -3,12 +3,17 @@ package main
 import (
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
+	"strings"
 
 	"github.com/spf13/cobra"
 
 	"github.com/nullius-dev/nullius/analyzers"
+	"github.com/nullius-dev/nullius/analyzers/fix"
+	"github.com/nullius-dev/nullius/internal/diag"
+	"github.com/nullius-dev/nullius/internal/output"
 )
 
 func (a *app) lintCmd() *cobra.Command {
@@ -18,6 +23,8 @@ func (a *app) lintCmd() *cobra.Command {
 		workers    int
 		configFile string
 		noConfig   bool
+		fixFiles   bool
+		diffOnly   bool
 	)
 	cmd := &cobra.Command{
 		Use:   "lint [PATH...]",
@@ -42,6 +49,12 @@ annotations). Several at once, each to stdout or a file:
 --format text,sarif:nullius.sarif,json:nullius.json. Files are written
 atomically.
 
+--fix applies the safe suggested fixes (each file atomically; a file whose
+fixes overlap, or one of whose fixes would change a number literal or drop a
+call or an argument, is left untouched and named on stderr), then lints again
+and reports what remains. --diff prints the same changes as a unified diff on
+stdout and writes nothing; it exits 1 when there is something to fix.
+
 Exit codes: 0 no error finding (warnings do not fail), 1 error findings,
 2 usage, I/O or internal error. --exit-zero turns 1 into 0 for reports.` + limitsHelp,
 		Example: `  nullius lint                                    # every package under the current directory
@@ -50,13 +63,18 @@ Exit codes: 0 no error finding (warnings do not fail), 1 error findings,
   nullius lint --format text,sarif:nullius.sarif  # CI: read the log, upload the SARIF
   nullius lint --format github                    # annotations on a GitHub pull request
   nullius lint --show-suppressed                  # also list what ignores and config hide
-  nullius lint --no-config                        # every finding, whatever the config says`,
+  nullius lint --no-config                        # every finding, whatever the config says
+  nullius lint --diff ideas/my-idea-gaia          # what the safe fixes would change
+  nullius lint --fix ideas/my-idea-gaia           # apply them, then report what is left`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if err := f.check(); err != nil {
 				return err
 			}
 			if workers < 0 {
 				return usageErrorf("invalid --workers %d; use a number of workers ≥ 1, or 0 for one per CPU", workers)
+			}
+			if fixFiles && diffOnly {
+				return usageErrorf("--fix and --diff contradict each other; --diff only shows what --fix would write")
 			}
 			if configFile != "" && noConfig {
 				return usageErrorf("--config and --no-config contradict each other; give one")
@@ -74,11 +92,27 @@ Exit codes: 0 no error finding (warnings do not fail), 1 error findings,
 					return err
 				}
 			}
-			res, err := analyzers.Lint(args, analyzers.Options{NoIR: noIR, Workers: workers, ConfigFile: configFile, NoConfig: noConfig})
+			opts := analyzers.Options{NoIR: noIR, Workers: workers, ConfigFile: configFile, NoConfig: noConfig}
+			res, err := analyzers.Lint(args, opts)
 			if err != nil {
 				return &exitErr{code: exitError, msg: "lint: " + err.Error()}
 			}
-			return a.report(&f, "lint", res.Diagnostics, res.Files)
+			if fixFiles || diffOnly {
+				fixed, err := a.applyFixes(res.Diagnostics, diffOnly)
+				if err != nil || diffOnly {
+					return err
+				}
+				if fixed > 0 {
+					if res, err = analyzers.Lint(args, opts); err != nil {
+						return &exitErr{code: exitError, msg: "lint: " + err.Error()}
+					}
+				}
+			}
+			ds := res.Diagnostics
+			if strings.Contains(f.format, "sarif") {
+				ds = fix.DropUnsafe(ds, fix.ReadSource)
+			}
+			return a.report(&f, "lint", ds, res.Files)
 		},
 	}
 	f.register(cmd)
@@ -87,7 +121,51 @@ Exit codes: 0 no error finding (warnings do not fail), 1 error findings,
 	cmd.Flags().IntVar(&workers, "workers", 0, "packages linted in parallel (0: one per CPU)")
 	cmd.Flags().StringVar(&configFile, "config", "", "apply this configuration (nullius.toml, or a pyproject.toml with [tool.nullius]) to every file instead of each file's closest one")
 	cmd.Flags().BoolVar(&noConfig, "no-config", false, "ignore every configuration file")
+	cmd.Flags().BoolVar(&fixFiles, "fix", false, "apply the safe suggested fixes, then report what remains")
+	cmd.Flags().BoolVar(&diffOnly, "diff", false, "print the safe suggested fixes as a unified diff and write nothing (exit 1 when there is something to fix)")
 	return cmd
+}
+
+// applyFixes plans the safe fixes of ds and either prints them as a
+// unified diff (diffOnly; the exit error is 1 when the diff is not empty)
+// or writes them. Files left unfixed are named on stderr. It returns how
+// many findings were fixed.
+func (a *app) applyFixes(ds []diag.Diagnostic, diffOnly bool) (int, error) {
+	files, err := fix.Plan(ds, fix.ReadSource)
+	if err != nil {
+		return 0, &exitErr{code: exitError, msg: "lint: " + err.Error()}
+	}
+	var planned []fix.File
+	n := 0
+	for _, f := range files {
+		if f.Skipped != "" {
+			fmt.Fprintf(a.stderr, "nullius: lint: left %s unfixed: %s\n", f.Path, f.Skipped)
+			continue
+		}
+		planned = append(planned, f)
+		n += f.Fixes
+	}
+	if diffOnly {
+		for _, f := range planned {
+			u, err := fix.Unified(f.Path, f.Src, f.Edits)
+			if err != nil {
+				return 0, &exitErr{code: exitError, msg: "lint: " + err.Error()}
+			}
+			io.WriteString(a.stdout, u)
+		}
+		if len(planned) > 0 {
+			return n, &exitErr{code: exitFindings}
+		}
+		return 0, nil
+	}
+	written, err := fix.Write(planned)
+	if err != nil {
+		return 0, &exitErr{code: exitError, msg: "lint: " + err.Error()}
+	}
+	if len(written) > 0 {
+		fmt.Fprintf(a.stderr, "nullius: lint: fixed %s in %s\n", output.Plural(n, "finding"), output.Plural(len(written), "file"))
+	}
+	return n, nil
 }
 
 // checkPath gives a missing or unreadable path its one-line error before

@@ -45,8 +45,11 @@ type Diagnostic struct {
 	Pointer    string   `json:"pointer"`
 	Message    string   `json:"message"`
 	Suppressed bool     `json:"suppressed"`
-	// Fixes are optional machine-applicable edits; never serialised in the
-	// version-1 JSON record, used by SARIF and future --fix.
+	// Fixes are optional machine-applicable edits, byte ranges of the file
+	// at Path. They are not part of the version-1 JSON record; `lint --fix`
+	// and `--diff` apply the first one (analyzers/fix, safe fixes only),
+	// SARIF carries them as fixes[], and the language server offers them as
+	// quick fixes.
 	Fixes []Fix `json:"-"`
 }
 

@@ -47,7 +47,7 @@ func writeGitHub(w io.Writer, ds []diag.Diagnostic, meta Meta) error {
 	if counts["error"] > annotationCap || counts["warning"] > annotationCap {
 		fmt.Fprintf(bw, "::notice title=nullius::%s\n", escapeData(fmt.Sprintf(
 			"nullius reported %s and %s; GitHub shows at most %d of each per step, so see the SARIF upload or the text output for the rest",
-			plural(counts["error"], "error"), plural(counts["warning"], "warning"), annotationCap)))
+			Plural(counts["error"], "error"), Plural(counts["warning"], "warning"), annotationCap)))
 	}
 	return bw.Flush()
 }

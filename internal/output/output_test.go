@@ -146,7 +146,8 @@ func golden(t *testing.T, name string, got []byte) {
 func sample() []diag.Diagnostic {
 	return []diag.Diagnostic{
 		{Code: "NULLIUS991", Name: "test-error-rule", Severity: diag.Error, Path: "src/pkg/__init__.py",
-			Line: 3, Column: 11, EndLine: 3, EndColumn: 22, Message: `infer uses off-grade pair (0.85, 0.15); allowed grades are (0.75, 0.25), (0.9, 0.09), (0.9, 0.03)`},
+			Line: 3, Column: 11, EndLine: 3, EndColumn: 22, Message: `infer uses off-grade pair (0.85, 0.15); allowed grades are (0.75, 0.25), (0.9, 0.09), (0.9, 0.03)`,
+			Fixes: []diag.Fix{{Message: "Use the substantial grade", Edits: []diag.Edit{{Start: 52, End: 56, NewText: "0.9"}, {Start: 56, End: 56, NewText: ", 0.09"}}}}},
 		{Code: "NULLIUS992", Name: "test-warning-rule", Severity: diag.Warning, Path: "src/pkg/__init__.py",
 			Line: 5, Column: 1, EndLine: 7, EndColumn: 2, Message: "confirm the update target: hypothesis is not a plain claim variable"},
 		{Code: "NULLIUS991", Name: "test-error-rule", Severity: diag.Error, Path: "src/pkg/__init__.py",

@@ -23,6 +23,12 @@ func RuleAnchor(r diag.Rule) string {
 	return strings.ToLower(strings.TrimSuffix(r.Code+"-"+r.Name, "-"))
 }
 
+// RuleURL is the address of a rule's section of docs/rules.md, the link
+// SARIF's helpUri and the language server's codeDescription give.
+func RuleURL(r diag.Rule) string {
+	return rulesDocURI + "#" + RuleAnchor(r)
+}
+
 func sortRules(rs []diag.Rule) {
 	slices.SortFunc(rs, func(a, b diag.Rule) int { return cmp.Compare(a.Code, b.Code) })
 }

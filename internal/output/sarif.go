@@ -94,7 +94,32 @@ type sarifResult struct {
 	Locations           []sarifLocation    `json:"locations"`
 	PartialFingerprints map[string]string  `json:"partialFingerprints"`
 	Suppressions        []sarifSuppression `json:"suppressions,omitempty"`
+	Fixes               []sarifFix         `json:"fixes,omitempty"`
 	Properties          *sarifResultProp   `json:"properties,omitempty"`
+}
+
+// sarifFix is one suggested fix (SARIF 2.1.0 §3.55): the diagnostic's
+// byte-range edits as replacements of byte regions of the flagged file.
+type sarifFix struct {
+	Description     sarifText             `json:"description"`
+	ArtifactChanges []sarifArtifactChange `json:"artifactChanges"`
+}
+
+type sarifArtifactChange struct {
+	ArtifactLocation sarifArtifactLoc   `json:"artifactLocation"`
+	Replacements     []sarifReplacement `json:"replacements"`
+}
+
+type sarifReplacement struct {
+	DeletedRegion   sarifByteRegion `json:"deletedRegion"`
+	InsertedContent *sarifText      `json:"insertedContent,omitempty"`
+}
+
+// sarifByteRegion is a region given by byte offset and length, exact
+// whatever the encoding of the file (SARIF §3.30.12-13).
+type sarifByteRegion struct {
+	ByteOffset int `json:"byteOffset"`
+	ByteLength int `json:"byteLength"`
 }
 
 type sarifLocation struct {
@@ -183,6 +208,17 @@ func sarifResultFor(d diag.Diagnostic, ruleIndex int, meta Meta, src *sources, s
 	}
 	if d.Suppressed {
 		r.Suppressions = []sarifSuppression{{Kind: "inSource"}}
+	}
+	for _, f := range d.Fixes {
+		change := sarifArtifactChange{ArtifactLocation: loc, Replacements: []sarifReplacement{}}
+		for _, e := range f.Edits {
+			rep := sarifReplacement{DeletedRegion: sarifByteRegion{ByteOffset: e.Start, ByteLength: e.End - e.Start}}
+			if e.NewText != "" {
+				rep.InsertedContent = &sarifText{Text: e.NewText}
+			}
+			change.Replacements = append(change.Replacements, rep)
+		}
+		r.Fixes = append(r.Fixes, sarifFix{Description: sarifText{Text: f.Message}, ArtifactChanges: []sarifArtifactChange{change}})
 	}
 	if d.Name != "" || d.Pointer != "" {
 		r.Properties = &sarifResultProp{Name: d.Name, Pointer: d.Pointer}
@@ -292,7 +328,7 @@ func sarifRuleFor(r diag.Rule) sarifRule {
 		DefaultConfiguration: sarifRuleConf{Level: sarifLevel(r.Severity)},
 	}
 	if r.Title != "" {
-		sr.HelpURI = rulesDocURI + "#" + RuleAnchor(r)
+		sr.HelpURI = RuleURL(r)
 	}
 	if r.Origin != "" {
 		sr.Properties = &sarifRuleProp{Tags: []string{r.Origin}}

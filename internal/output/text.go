@@ -110,9 +110,9 @@ func (s Summary) String() string { return summaryLine(s, true) }
 
 // summaryLine is e.g. "2 errors, 1 warning in 3 files (1 suppressed; see --show-suppressed)".
 func summaryLine(s Summary, shown bool) string {
-	out := plural(s.Errors, "error") + ", " + plural(s.Warnings, "warning")
+	out := Plural(s.Errors, "error") + ", " + Plural(s.Warnings, "warning")
 	if s.Files > 0 {
-		out += " in " + plural(s.Files, "file")
+		out += " in " + Plural(s.Files, "file")
 	}
 	if s.Suppressed > 0 {
 		if shown {
@@ -124,7 +124,8 @@ func summaryLine(s Summary, shown bool) string {
 	return out
 }
 
-func plural(n int, word string) string {
+// Plural renders a count with its noun: "1 file", "2 files".
+func Plural(n int, word string) string {
 	if n == 1 {
 		return "1 " + word
 	}

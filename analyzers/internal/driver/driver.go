@@ -31,6 +31,9 @@ type Options struct {
 	// meaningful when every analyzer runs; a partial run would call every
 	// suppression for a rule it skipped unused.
 	Suppress bool
+	// Overlay holds in-memory contents that replace files on disk, keyed
+	// by the file path as listed in files (an editor's unsaved buffers).
+	Overlay map[string][]byte
 }
 
 // Run runs analyzers (and everything they require) over files, the
@@ -55,6 +58,7 @@ func RunParsed(dir string, files []string, analyzers []*analysis.Analyzer, opts 
 		pkg:     types.NewPackage(filepath.ToSlash(dir), "gaia"),
 		results: map[*analysis.Analyzer]any{},
 		done:    map[*analysis.Analyzer]bool{},
+		overlay: opts.Overlay,
 	}
 	for _, a := range analyzers {
 		if err := r.exec(a); err != nil {
@@ -84,6 +88,7 @@ type runner struct {
 	results map[*analysis.Analyzer]any
 	done    map[*analysis.Analyzer]bool
 	diags   []reported
+	overlay map[string][]byte
 }
 
 // exec runs a after its requirements, once (a memoised depth-first walk
@@ -124,13 +129,20 @@ func (r *runner) exec(a *analysis.Analyzer) error {
 	return nil
 }
 
-// readFile serves the package's own files only, through the bounded
-// reader: a file larger than pyparse.MaxFileSize is refused before it is
-// read, and a FIFO or device named like a module is refused without being
-// opened (its GAIA000 says so), so it never blocks the run.
+// readFile serves the package's own files only, from the overlay when it
+// holds the file, else through the bounded reader: a file larger than
+// pyparse.MaxFileSize is refused before it is read, and a FIFO or device
+// named like a module is refused without being opened (its GAIA000 says
+// so), so it never blocks the run.
 func (r *runner) readFile(name string) ([]byte, error) {
 	if !slices.Contains(r.files, name) {
 		return nil, fmt.Errorf("%s is not a file of this package", name)
+	}
+	if src, ok := r.overlay[name]; ok {
+		if len(src) > pyparse.MaxFileSize {
+			return nil, pyparse.ErrTooLarge
+		}
+		return src, nil
 	}
 	src, err := readlimit.ReadFile(name, readlimit.Python)
 	var tl *readlimit.TooLargeError

@@ -28,6 +28,8 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/nullius-dev/nullius/analyzers/fix"
+
 	"github.com/nullius-dev/nullius/analyzers"
 	"github.com/nullius-dev/nullius/analyzers/internal/driver"
 	"github.com/nullius-dev/nullius/internal/diag"
@@ -137,7 +139,11 @@ func checkFixes(files []string, ds []diag.Diagnostic) []string {
 			problems = append(problems, fmt.Sprintf("%s:1: %v", file, rerr))
 			continue
 		}
-		got := Apply(src, es)
+		got, aerr := fix.Apply(src, es)
+		if aerr != nil {
+			problems = append(problems, fmt.Sprintf("%s:1: the fixes cannot be applied together: %v", file, aerr))
+			continue
+		}
 		if os.Getenv("RULETEST_UPDATE") == "1" {
 			if werr := os.WriteFile(golden, got, 0o644); werr != nil {
 				problems = append(problems, fmt.Sprintf("%s:1: %v", golden, werr))
@@ -153,24 +159,6 @@ func checkFixes(files []string, ds []diag.Diagnostic) []string {
 		}
 	}
 	return problems
-}
-
-// Apply applies non-overlapping edits to src in offset order; an edit that
-// overlaps an earlier one is skipped, as a driver applying fixes would.
-func Apply(src []byte, edits []diag.Edit) []byte {
-	es := slices.Clone(edits)
-	slices.SortStableFunc(es, func(a, b diag.Edit) int { return a.Start - b.Start })
-	var out []byte
-	at := 0
-	for _, e := range es {
-		if e.Start < at || e.End < e.Start || e.End > len(src) {
-			continue
-		}
-		out = append(out, src[at:e.Start]...)
-		out = append(out, e.NewText...)
-		at = e.End
-	}
-	return append(out, src[at:]...)
 }
 
 // firstDiff shows the first differing line of two texts.

@@ -147,14 +147,6 @@ func TestOwnership(t *testing.T) {
 	}
 }
 
-func TestApply(t *testing.T) {
-	src := []byte("0123456789")
-	got := Apply(src, []diag.Edit{{Start: 8, End: 9, NewText: "X"}, {Start: 1, End: 3, NewText: "ab"}, {Start: 2, End: 4, NewText: "overlap"}, {Start: 5, End: 5, NewText: "+"}})
-	if string(got) != "0ab34+567X9" {
-		t.Errorf("Apply = %q", got)
-	}
-}
-
 func TestCheckFixes(t *testing.T) {
 	dir := t.TempDir()
 	file := filepath.ToSlash(filepath.Join(dir, "m.py"))

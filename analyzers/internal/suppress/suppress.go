@@ -76,6 +76,13 @@ type directive struct {
 // Apply marks the diagnostics covered by suppressions and appends the
 // findings about the suppressions themselves.
 func Apply(ds []diag.Diagnostic, parsed *pyparse.Result) []diag.Diagnostic {
+	return ApplyPartial(ds, parsed, nil)
+}
+
+// ApplyPartial is Apply for a run that skipped some checks: a suppression
+// of a code for which notRun is true is never called unused (NULLIUS002),
+// since the check that would have used it did not run.
+func ApplyPartial(ds []diag.Diagnostic, parsed *pyparse.Result, notRun func(code string) bool) []diag.Diagnostic {
 	var dirs []*directive
 	for _, f := range parsed.Files {
 		if f.Module == nil {
@@ -104,7 +111,7 @@ func Apply(ds []diag.Diagnostic, parsed *pyparse.Result) []diag.Diagnostic {
 	}
 	for _, d := range dirs {
 		for _, code := range d.codes {
-			if !d.used[code] {
+			if !d.used[code] && (notRun == nil || !notRun(code)) {
 				where := fmt.Sprintf("on lines %d-%d", d.from, d.to)
 				if d.whole {
 					where = "in the file"
