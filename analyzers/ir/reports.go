@@ -1,20 +1,22 @@
 package ir
 
-// reported lists every code the IR checks can report, their own and the
-// foreign ones (see rules.go).
-var reported = map[string]bool{
-	codeNotJSON: true, codeIRHash: true, codeKnowledgesList: true, codeKnowledgeID: true,
-	codeDuplicateKey: true, codeWrongType: true, codeExportedRoot: true, codeCardinality: true,
-	codeEmptyClaim: true, codeScaffoldText: true, codeReaderReasoning: true, codeInferShape: true,
-	codeCycle: true, codeAmbiguousObs: true, codeObsFamily: true, codeObsAnchor: true,
-	codeFanout: true, codeMultipath: true, codeFamilyReused: true, codeOffGrade: true,
-	codeTrailingAnchor: true, codeReachDomains: true, codeTensionClass: true, codePriorRecord: true,
-	codeArtifactMissing: true, codeBeliefsJSON: true, codeWorthLabel: true, codeWorthRange: true,
-	codeBeliefsStale: true, codeIRStale: true, codeInlinePrior: true, codeUngradedCouple: true,
-	codeWorthPrior: true, codeDisconnected: true, codeInferGiven: true,
-}
+import (
+	"github.com/nullius-dev/nullius/analyzers/coupling"
+	gradesrules "github.com/nullius-dev/nullius/analyzers/grades"
+	"github.com/nullius-dev/nullius/analyzers/priors"
+	"github.com/nullius-dev/nullius/internal/diag"
+)
 
-// Reports reports whether the IR checks can report code. When they are
-// skipped (lint --no-ir, a partial lint, an editor linting as you type), a
-// suppression naming such a code cannot be judged unused.
-func Reports(code string) bool { return reported[code] }
+// Reports reports whether the IR checks can report code: the rules of this
+// family and the source rules whose IR side they check (backstop.go,
+// contract.go). When they are skipped (lint --no-ir, a partial lint, an
+// editor linting as you type), a suppression naming such a code cannot be
+// judged unused.
+func Reports(code string) bool {
+	switch code {
+	case priors.GAIA501.Code, coupling.GAIA502.Code, priors.GAIA506.Code, gradesrules.GAIA508.Code:
+		return true
+	}
+	r, ok := diag.Lookup(code)
+	return ok && r.Owner == string(family)
+}
