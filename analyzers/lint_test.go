@@ -47,20 +47,28 @@ func TestLintGoodPackageIsClean(t *testing.T) {
 	}
 }
 
-// With a compiled IR present, Lint adds the IR checks (unless NoIR), and
-// IR findings about a knowledge point at the line that declares it.
-func TestLintRunsIRChecks(t *testing.T) {
+// goodWithIR copies the good package and gives it the sample IR, which
+// disagrees with its source.
+func goodWithIR(t *testing.T) string {
+	t.Helper()
 	dir := copyTree(t, filepath.Join(fixtureRoot, "good"))
-	ir, err := os.ReadFile("../fixtures/ir/ir_sample.json")
+	irJSON, err := os.ReadFile("../fixtures/ir/ir_sample.json")
 	if err != nil {
 		t.Fatal(err)
 	}
 	if err := os.MkdirAll(filepath.Join(dir, ".gaia"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.WriteFile(filepath.Join(dir, ".gaia", "ir.json"), ir, 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(dir, ".gaia", "ir.json"), irJSON, 0o644); err != nil {
 		t.Fatal(err)
 	}
+	return dir
+}
+
+// With a compiled IR present, Lint adds the IR checks (unless NoIR), and
+// IR findings about a knowledge point at the line that declares it.
+func TestLintRunsIRChecks(t *testing.T) {
+	dir := goodWithIR(t)
 	res, err := analyzers.Lint([]string{dir}, analyzers.Options{})
 	if err != nil {
 		t.Fatal(err)
@@ -188,18 +196,7 @@ func BenchmarkParseCorpus(b *testing.B) {
 // of an IR finding is judged only when the IR checks ran (a NoIR run, as an
 // editor makes while typing, cannot tell whether it is unused).
 func TestLintOverlayAndSkippedIRSuppressions(t *testing.T) {
-	dir := copyTree(t, filepath.Join(fixtureRoot, "good"))
-	irJSON, err := os.ReadFile("../fixtures/ir/ir_sample.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.MkdirAll(filepath.Join(dir, ".gaia"), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(dir, ".gaia", "ir.json"), irJSON, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	dir = filepath.ToSlash(dir)
+	dir := filepath.ToSlash(goodWithIR(t))
 	res, err := analyzers.Lint([]string{dir}, analyzers.Options{})
 	if err != nil {
 		t.Fatal(err)
