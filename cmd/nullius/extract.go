@@ -30,10 +30,12 @@ func (a *app) extractCmd() *cobra.Command {
 		Long: `Extract the posterior of a Gaia package, gated by the discipline.
 
 Steps, each refusing before the next: the package must sit strictly inside the
-project root (--project-root, or the nearest ancestor holding .nullius/); the
+project root (--project-root, or the nearest ancestor holding .nullius/); its
+binding to an idea ([tool.nullius] campaign-id and node-id, printed on stderr;
+an unbound package is extracted with a note, a malformed binding stops it); the
 source scan (as nullius lint); gaia --version must be exactly 0.5.0a4; gaia
 build compile; the compiled-IR checks, recorded with the sha256 pin of the
-exact ir.json bytes in .gaia/discipline.json; gaia build check; gaia run
+exact ir.json bytes and the binding in .gaia/discipline.json; gaia build check; gaia run
 infer; rendering (best effort, never gates). Then stdout gets:
 
   {"connected_evidence_count": N, "evidence_count": N,

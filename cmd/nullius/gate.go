@@ -8,8 +8,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/nullius-dev/nullius/internal/diag"
-	"github.com/nullius-dev/nullius/pipeline/report"
+	"github.com/nullius-dev/nullius/pipeline/gate"
 	"github.com/nullius-dev/nullius/validators/prior"
 )
 
@@ -29,7 +28,7 @@ func (a *app) gateCmd() *cobra.Command {
 	return cmd
 }
 
-// gateInputs are the files of one close-prior gate run.
+// gateInputs are the flags of one close-prior gate run.
 type gateInputs struct {
 	survey, matrix, report, root, ir string
 	pkg                              string
@@ -44,82 +43,29 @@ func (g *gateInputs) register(cmd *cobra.Command) {
 	cmd.Flags().BoolVar(&g.allowExploratory, "allow-exploratory", false, "allow exploratory_allocation on coverage_incomplete (an explicit, flagged waiver)")
 }
 
-// load reads every gate input. A file that cannot be read is exit 2 with the
-// reference's wording; a file that does not parse is a located finding.
-func (g *gateInputs) load() (prior.Input, []diag.Diagnostic, error) {
-	var in prior.Input
-	var ds []diag.Diagnostic
+// input turns the flags into the gate's input.
+func (g *gateInputs) input() (gate.Input, error) {
+	in := gate.Input{Survey: g.survey, Matrix: g.matrix, Report: g.report, ProjectRoot: g.root, AllowExploratory: g.allowExploratory}
 	for _, req := range []struct{ flag, val string }{{"--survey", g.survey}, {"--matrix", g.matrix}, {"--report", g.report}} {
 		if req.val == "" {
-			return in, nil, usageErrorf("close-prior gate needs %s FILE", req.flag)
+			return in, usageErrorf("close-prior gate needs %s FILE", req.flag)
 		}
 	}
-	read := func(path string) ([]byte, error) {
-		b, err := readInput(path)
-		if err != nil {
-			return nil, &exitErr{code: exitError, msg: "close-prior gate input could not be read: " + err.Error()}
+	if g.root != "" {
+		if fi, err := os.Stat(g.root); err != nil || !fi.IsDir() {
+			return in, usageErrorf("--project-root %q is not a directory", g.root)
 		}
-		return b, nil
-	}
-	sb, err := read(g.survey)
-	if err != nil {
-		return in, nil, err
-	}
-	mb, err := read(g.matrix)
-	if err != nil {
-		return in, nil, err
-	}
-	rb, err := read(g.report)
-	if err != nil {
-		return in, nil, err
-	}
-	var pds []diag.Diagnostic
-	in.Survey, pds = prior.ParseFile(g.survey, sb)
-	ds = append(ds, pds...)
-	in.Matrix, pds = prior.ParseFile(g.matrix, mb)
-	ds = append(ds, pds...)
-	text := string(rb)
-	in.Report, in.ReportPath = &text, g.report
-	in.SurveyBytes, in.MatrixBytes = sb, mb
-	in.SurveyAbs, _ = filepath.Abs(g.survey)
-	in.MatrixAbs, _ = filepath.Abs(g.matrix)
-	in.AllowExploratory = g.allowExploratory
-	in.ProjectRoot = g.root
-	if in.ProjectRoot != "" {
-		if fi, err := os.Stat(in.ProjectRoot); err != nil || !fi.IsDir() {
-			return in, nil, usageErrorf("--project-root %q is not a directory", in.ProjectRoot)
-		}
-	} else {
-		in.ProjectRoot = prior.FindProjectRoot(filepath.Dir(g.survey))
-	}
-	for _, pair := range []struct {
-		f      *prior.File
-		schema string
-	}{{in.Survey, prior.SchemaSurvey}, {in.Matrix, prior.SchemaMatrix}} {
-		sds, err := prior.CheckSchema(pair.f, pair.schema)
-		if err != nil {
-			return in, nil, &exitErr{code: exitError, msg: "internal schema error: " + err.Error()}
-		}
-		ds = append(ds, sds...)
 	}
 	if g.ir != "" && g.pkg != "" {
-		return in, nil, usageErrorf("--gaia-ir-json and --package are mutually exclusive")
+		return in, usageErrorf("--gaia-ir-json and --package are mutually exclusive")
 	}
-	if g.pkg != "" {
-		g.ir = filepath.Join(g.pkg, ".gaia", "ir.json")
+	switch {
+	case g.pkg != "":
+		in.IR = &gate.IR{Path: filepath.Join(g.pkg, ".gaia", "ir.json")}
+	case g.ir != "":
+		in.IR = &gate.IR{Path: g.ir}
 	}
-	if g.ir != "" {
-		b, err := read(g.ir)
-		if err != nil {
-			return in, nil, err
-		}
-		irf, pds := prior.ParseFile(g.ir, b)
-		ds = append(ds, pds...)
-		if irf.Doc != nil {
-			in.IR = irf.Doc.Value
-		}
-	}
-	return in, ds, nil
+	return in, nil
 }
 
 func (a *app) closePriorCmd() *cobra.Command {
@@ -131,12 +77,18 @@ func (a *app) closePriorCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "close-prior --survey FILE --matrix FILE --report FILE",
 		Short: "Run the close-prior literature gate over a survey, matrix and report",
-		Long: `Close-prior runs the whole close-prior literature gate: the survey and its
-saturation rounds, the compact receipts, the core papers, the detailed ledger
-the receipts pin (resolved under the project root and recomputed, never
-trusted), the close-prior matrix, the posterior report's matrix section, the
-cross-artifact rules and, with --package (or --gaia-ir-json), the tension/IR
-consistency and the anchors of the compiled graph.
+		Long: `Close-prior runs the whole close-prior literature gate: the JSON Schemas of
+the survey and the matrix, the survey and its saturation rounds, the compact
+receipts, the core papers, the detailed ledger the receipts pin (resolved under
+the project root and recomputed, never trusted), the close-prior matrix, the
+posterior report's matrix section, its posterior displays and links (rounded,
+normalized, clickable, resolving inside the project), the cross-artifact rules
+and, with --package (or --gaia-ir-json), the tension/IR consistency and the
+anchors of the compiled graph.
+
+It is the same gate 'nullius writeback' runs before it sends anything (there
+always on the package it writes), so a green gate predicts a green writeback
+as far as the literature goes.
 
 It ends with one verdict on stderr: saturated, coverage_incomplete, or refused
 with every reason listed as a located finding. The literature_coverage the
@@ -151,25 +103,15 @@ Exit codes: 0 the gate passed, 1 refused, 2 usage or unreadable input.` + limits
 			if err := f.check(); err != nil {
 				return err
 			}
-			in, ds, err := g.load()
+			in, err := g.input()
 			if err != nil {
 				return err
 			}
-			res := prior.Gate(in)
-			ds = append(ds, res.Diagnostics...)
-			// W-20: the CLI runs the report checks writeback runs, so a green
-			// gate predicts a green writeback.
-			if in.ProjectRoot != "" {
-				rds, err := report.CheckReportFile(g.report, in.ProjectRoot)
-				if err != nil {
-					return &exitErr{code: exitError, msg: "close-prior gate input could not be read: " + err.Error()}
-				}
-				ds = append(ds, rds...)
+			res, err := gate.Run(in)
+			if err != nil {
+				return &exitErr{code: exitError, msg: err.Error()}
 			}
-			verdict := res.Verdict
-			if diag.HasBlocking(ds) {
-				verdict = prior.Refused
-			}
+			ds, verdict := res.Diagnostics, res.Verdict
 			rerr := a.report(&f, "gate close-prior", ds, 3)
 			if verdict == prior.Refused {
 				n := 0

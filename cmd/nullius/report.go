@@ -15,7 +15,6 @@ import (
 	"github.com/nullius-dev/nullius/internal/diag"
 	"github.com/nullius-dev/nullius/internal/readlimit"
 	"github.com/nullius-dev/nullius/pipeline/report"
-	"github.com/nullius-dev/nullius/pipeline/writeback"
 )
 
 func (a *app) reportCmd() *cobra.Command {
@@ -196,28 +195,6 @@ Exit codes: 0 clean, 1 broken links or (with --check) changes, 2 usage or I/O.` 
 	cmd.Flags().BoolVar(&check, "check", false, "report what would change instead of writing")
 	cmd.Flags().StringVar(&root, "project-root", "", "project root (required)")
 	return cmd
-}
-
-// reportWriteChecks runs the report display and link checks writeback needs
-// before a write (§3.2 steps 10–12): any finding refuses.
-func reportWriteChecks(path, root string) error {
-	ds, err := report.CheckReportFile(path, root)
-	if err != nil {
-		return fmt.Errorf("posterior report could not be checked: %v", err)
-	}
-	if len(ds) == 0 {
-		return nil
-	}
-	msg := "posterior report contains broken local links"
-	switch ds[0].Code {
-	case report.CodeOutOfRange.Code:
-		msg = "posterior report has invalid human posterior display"
-	case report.CodeUnrounded.Code:
-		msg = "posterior report display values are not rounded; run 'nullius report posteriors " + path + "' (the reference's normalize_report_posteriors.py)"
-	case report.CodeLinkNotNorm.Code:
-		msg = "posterior report links are not normalized/clickable; run 'nullius report links --project-root " + root + " " + path + "' (the reference's normalize_report_links.py)"
-	}
-	return &writeback.Refusal{Msg: msg, Diags: ds}
 }
 
 func (a *app) reportPortfolioCmd() *cobra.Command {

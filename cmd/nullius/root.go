@@ -133,6 +133,7 @@ Exit codes: 0 no error finding, 1 error findings, 2 usage, I/O or internal error
 		a.matchCmd(),
 		a.extractCmd(),
 		a.scaffoldCmd(),
+		a.bindCmd(),
 		a.gateCmd(),
 		a.writebackCmd(),
 		a.reportCmd(),

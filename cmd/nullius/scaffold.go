@@ -10,12 +10,13 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/nullius-dev/nullius/internal/binding"
 	"github.com/nullius-dev/nullius/pipeline/gaiacli"
 	"github.com/nullius-dev/nullius/pipeline/scaffold"
 )
 
 func (a *app) scaffoldCmd() *cobra.Command {
-	var slug, dest, gaiaBin string
+	var slug, dest, gaiaBin, campaignID, nodeID string
 	cmd := &cobra.Command{
 		Use:   "scaffold --slug SLUG --dest DIR",
 		Short: "Create a Gaia package skeleton",
@@ -29,15 +30,32 @@ With --gaia BIN, the skeleton is made by 'gaia build init' instead (the
 version must be exactly 0.5.0a4), then hardened: nested .git, .venv and
 uv.lock removed, pins retargeted; a changed init template stops it.
 
+With --campaign-id C --node-id N the package is bound to its idea in the
+idea store: pyproject.toml gets a [tool.nullius] table with campaign-id and
+node-id. Writeback and match absorb refuse an unbound package, or one bound to
+another idea; 'nullius bind' binds an existing package.
+
 It never overwrites: an existing DIR/SLUG-gaia is refused (exit 2), and a
 failure leaves nothing behind. The package path is printed on stdout. Next,
 'nullius lint' names each stock sentence still to replace.`,
+		Example: `  # A package for node nd000001 of campaign c0ffee12 in ideas/:
+  nullius scaffold --slug my-idea --dest ideas --campaign-id c0ffee12 --node-id nd000001`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if slug == "" || dest == "" {
 				return usageErrorf("scaffold needs --slug SLUG and --dest DIR")
 			}
 			opts := scaffold.Options{Slug: slug, Dest: dest}
+			if campaignID != "" || nodeID != "" {
+				b := binding.Binding{CampaignID: campaignID, NodeID: nodeID}
+				if campaignID == "" || nodeID == "" {
+					return usageErrorf("--campaign-id and --node-id bind the package together: give both, or neither")
+				}
+				if err := binding.CheckIDs(b); err != nil {
+					return usageErrorf("%v", err)
+				}
+				opts.Binding = &b
+			}
 			if gaiaBin != "" {
 				opts.Gaia = &gaiacli.CLI{Bin: gaiaBin}
 			}
@@ -50,6 +68,12 @@ failure leaves nothing behind. The package path is printed on stdout. Next,
 				return a.scaffoldFailure(err)
 			}
 			fmt.Fprintln(a.stdout, pkg)
+			if opts.Binding != nil {
+				fmt.Fprintf(a.stderr, "nullius: bound to campaign-id %s, node-id %s ([tool.nullius] in pyproject.toml)\n", campaignID, nodeID)
+			} else {
+				fmt.Fprintf(a.stderr, "nullius: note: the package is not bound to an idea; writeback refuses it until %s\n",
+					binding.BindCommand(pkg, binding.Binding{}))
+			}
 			if !scaffold.InGitWorkTree(pkg) {
 				fmt.Fprintf(a.stderr, "nullius: note: %q is not under version control; commit the package with "+
 					"the project (git init at the project root if needed); nullius never runs it for you\n", pkg)
@@ -61,6 +85,8 @@ failure leaves nothing behind. The package path is printed on stdout. Next,
 	}
 	cmd.Flags().StringVar(&slug, "slug", "", "the idea `SLUG`, e.g. my-idea (the package is DEST/SLUG-gaia)")
 	cmd.Flags().StringVar(&dest, "dest", "", "the existing directory `DIR` to create the package in")
+	cmd.Flags().StringVar(&campaignID, "campaign-id", "", "bind the package to this idea-store campaign `ID` (with --node-id)")
+	cmd.Flags().StringVar(&nodeID, "node-id", "", "bind the package to this idea-store node `ID` (with --campaign-id)")
 	cmd.Flags().StringVar(&gaiaBin, "gaia", "", "build the skeleton with this gaia `BIN` (gaia build init) and harden it")
 	cmd.Flags().StringVar(&gaiaBin, "gaia-bin", "", "alias of --gaia, as the reference spells it (`BIN`)")
 	_ = cmd.Flags().MarkHidden("gaia-bin")

@@ -31,14 +31,18 @@ the first refusal and sends nothing:
 
   1. the payload: value in [0, 1], integer evidence_count, a pinned
      gaia_package_ref that is not exploration-only
-  2. the close-prior gate over --survey, --matrix and --report (the pinned
-     ledger resolved and recomputed under the project root)
-  3. the package: ir.json resolved inside the project root and matching the
-     pin byte for byte, the worth export, the extractor's quarantine record
-     (.gaia/discipline.json), the discipline re-run on source and IR, and
-     value / evidence_count recomputed from beliefs.json and ir.json
-  4. the tension/IR consistency of the matrix grade
-  5. the RPC program exists
+  2. the package: ir.json resolved inside the project root; the package bound
+     to --campaign-id and --node-id ([tool.nullius] of its pyproject.toml,
+     written by 'nullius scaffold --campaign-id --node-id' or 'nullius bind');
+     ir.json matching the pin byte for byte, the worth export, the
+     extractor's record (.gaia/discipline.json: not quarantined, extracted
+     for this idea), the discipline re-run on source and IR, and value /
+     evidence_count recomputed from beliefs.json and ir.json
+  3. the close-prior gate, the same one 'nullius gate close-prior' runs, over
+     --survey, --matrix and --report (JSON Schemas, the pinned ledger
+     resolved and recomputed, the matrix, the report's displays and links)
+     and the package's compiled IR (tension/IR consistency, anchors)
+  4. the RPC program exists
 
 The project root is --project-root, else the nearest ancestor of --store-root
 holding .nullius/. The RPC program is --rpc "node <repo>/packages/idea-engine/bin/idea-rpc.mjs"
@@ -52,6 +56,12 @@ identical write is reported with a WARNING; --new-write mints a fresh key
 
 Exit codes: 0 written or replayed, 1 the store refused the write (lifecycle,
 idempotency conflict, schema), 2 refused locally or infrastructure failure.` + limitsHelp,
+		Example: `  # Extract the package bound to node n0de0001, then write its posterior:
+  nullius extract --package ideas/my-idea-gaia --output posterior.json
+  nullius writeback --posterior-json posterior.json --campaign-id c0ffee12 --node-id n0de0001 \
+    --store-root idea-store --survey artifacts/literature/survey.json \
+    --matrix artifacts/literature/close_prior_matrix.json --report artifacts/posterior_report_v1.md \
+    --rpc "node packages/idea-engine/bin/idea-rpc.mjs"`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			for _, req := range []struct{ flag, val string }{
@@ -73,23 +83,27 @@ idempotency conflict, schema), 2 refused locally or infrastructure failure.` + l
 			if rpc == "" {
 				rpc = a.getenv("NULLIUS_IDEA_RPC")
 			}
+			// With no RPC program configured the caller is empty: its
+			// Check refuses after the preflight, as the reference does.
+			var caller writeback.CommandCaller
 			switch {
 			case rpc != "":
 				argv, err := writeback.SplitCommand(rpc)
 				if err != nil {
 					return usageErrorf("--rpc: %v", err)
 				}
-				o.Caller = writeback.CommandCaller{Argv: argv}
+				caller.Argv = argv
 			case ideaRPC != "":
 				if _, err := os.Stat(ideaRPC); err != nil {
 					return &exitErr{code: exitError, msg: fmt.Sprintf("RPC caller not found: %q", ideaRPC)}
 				}
-				o.Caller = writeback.CommandCaller{Argv: []string{runner, ideaRPC}}
+				caller.Argv = []string{runner, ideaRPC}
 			}
-			o.Discipline = writeback.DefaultDiscipline
-			o.ReportChecks = reportWriteChecks
-			o.Stderr = a.stderr
-			res, err := writeback.Run(context.Background(), o)
+			w, err := writeback.New(caller, writeback.DefaultDiscipline, a.stderr)
+			if err != nil {
+				return &exitErr{code: exitError, msg: err.Error()}
+			}
+			res, err := w.Run(context.Background(), o)
 			if err != nil {
 				return a.writebackRefusal(err)
 			}

@@ -47,8 +47,8 @@ var table = []string{"tool", "nullius"}
 
 // Binding names the idea a package argues for.
 type Binding struct {
-	CampaignID string
-	NodeID     string
+	CampaignID string `json:"campaign_id"`
+	NodeID     string `json:"node_id"`
 }
 
 // String renders the binding for messages.
@@ -246,17 +246,38 @@ func Update(pkgDir string, b Binding, allow func(old Binding, bound bool) error)
 	if wasBound && old == b {
 		return old, wasBound, nil
 	}
-	out, err := edit(data, b)
+	out, err := Edit(path, data, b)
 	if err != nil {
-		return old, wasBound, &Error{Path: path, Msg: err.Error()}
-	}
-	if err := verify(path, data, out, b); err != nil {
 		return old, wasBound, err
 	}
 	if err := atomicfile.WriteFile(path, out, fi.Mode().Perm()); err != nil {
 		return old, wasBound, err
 	}
 	return old, wasBound, nil
+}
+
+// Edit returns the pyproject.toml bytes data (read from path, named in
+// messages) bound to b, keeping every other byte; the result is re-parsed
+// and refused unless it reads back as b with every other value unchanged.
+// Write is Edit under the package's lock; scaffold uses it on a package
+// that does not exist yet.
+func Edit(path string, data []byte, b Binding) ([]byte, error) {
+	for _, k := range []struct{ key, v string }{{KeyCampaign, b.CampaignID}, {KeyNode, b.NodeID}} {
+		if err := checkValue(k.key, k.v, true, k.v); err != nil {
+			return nil, &Error{Path: path, Msg: err.Error()}
+		}
+	}
+	if _, _, err := parse(path, data); err != nil {
+		return nil, err
+	}
+	out, err := edit(data, b)
+	if err != nil {
+		return nil, &Error{Path: path, Msg: err.Error()}
+	}
+	if err := verify(path, data, out, b); err != nil {
+		return nil, err
+	}
+	return out, nil
 }
 
 // verify re-parses the edited bytes: they must carry exactly b, and every

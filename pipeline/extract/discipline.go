@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 
 	"github.com/nullius-dev/nullius/internal/atomicfile"
+	"github.com/nullius-dev/nullius/internal/binding"
 	"github.com/nullius-dev/nullius/internal/diag"
 	"github.com/nullius-dev/nullius/internal/readlimit"
 )
@@ -24,14 +25,19 @@ type DisciplineRecord struct {
 	IRPin           string            `json:"ir_pin"`
 	ExplorationOnly bool              `json:"exploration_only"`
 	Findings        []diag.Diagnostic `json:"findings"`
+	// Binding is the idea the package was bound to when it was extracted
+	// ([tool.nullius] campaign-id and node-id; null when unbound).
+	// Writeback refuses a record whose binding is not the package's
+	// current one: the posterior was extracted for another idea.
+	Binding *binding.Binding `json:"binding"`
 }
 
 // WriteDisciplineRecord atomically replaces <pkg>/.gaia/discipline.json.
-func WriteDisciplineRecord(pkg, pin string, explorationOnly bool, findings []diag.Diagnostic) error {
+func WriteDisciplineRecord(pkg, pin string, explorationOnly bool, findings []diag.Diagnostic, b *binding.Binding) error {
 	if findings == nil {
 		findings = []diag.Diagnostic{}
 	}
-	rec := DisciplineRecord{Version: 1, Tool: "nullius", IRPin: pin, ExplorationOnly: explorationOnly, Findings: findings}
+	rec := DisciplineRecord{Version: 1, Tool: "nullius", IRPin: pin, ExplorationOnly: explorationOnly, Findings: findings, Binding: b}
 	data, err := json.MarshalIndent(rec, "", "  ")
 	if err != nil {
 		return fmt.Errorf("could not encode %s: %w", DisciplineFile, err)

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/nullius-dev/nullius/analyzers/ir"
+	"github.com/nullius-dev/nullius/internal/binding"
 	"github.com/nullius-dev/nullius/internal/diag"
 	"github.com/nullius-dev/nullius/internal/readlimit"
 	"github.com/nullius-dev/nullius/pipeline/gaiacli"
@@ -71,6 +72,7 @@ type Result struct {
 	Package         string // resolved package directory
 	ProjectRoot     string // resolved project root
 	ExplorationOnly bool
+	Binding         *binding.Binding // the idea the package is bound to; nil when unbound
 }
 
 // run carries the state of one extraction through its steps.
@@ -83,7 +85,8 @@ type run struct {
 	static   []diag.Diagnostic // error findings of the source scan, suppressed ones included
 	explore  bool
 	gaia     gaiacli.Gaia
-	checkedP string // the ir.json pin the IR checks last ran on
+	checkedP string           // the ir.json pin the IR checks last ran on
+	binding  *binding.Binding // the package's idea; nil when unbound
 }
 
 // Run performs the whole gated extraction (§3.2 with nullius's order: paths,
@@ -103,7 +106,7 @@ func Run(ctx context.Context, opts Options) (*Result, error) {
 		r.opts.Checks.IR = def.IR
 	}
 	steps := []func(context.Context) error{
-		r.locate, r.lint, r.pinnedGaia, r.compile, r.checkIR, r.check, r.infer, r.render,
+		r.locate, r.bind, r.lint, r.pinnedGaia, r.compile, r.checkIR, r.check, r.infer, r.render,
 	}
 	for _, step := range steps {
 		if err := step(ctx); err != nil {
@@ -114,7 +117,7 @@ func Run(ctx context.Context, opts Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Result{Posterior: *p, Package: r.pkg, ProjectRoot: r.root, ExplorationOnly: r.explore}, nil
+	return &Result{Posterior: *p, Package: r.pkg, ProjectRoot: r.root, ExplorationOnly: r.explore, Binding: r.binding}, nil
 }
 
 // locate resolves the package and the project root and checks, before any
@@ -149,6 +152,25 @@ func (r *run) locate(context.Context) error {
 	case err != nil:
 		return envFail(ruleOutsideRoot, "package %q is not under the project root %q; pass the --project-root that contains it", r.pkg, r.root)
 	}
+	return nil
+}
+
+// bind reads the package's binding to its idea, which .gaia/discipline.json
+// records so writeback can tell the posterior was extracted for the idea
+// it is written to. An unbound package is extracted (exploration needs no
+// idea) with a note; a malformed binding stops extraction.
+func (r *run) bind(context.Context) error {
+	b, bound, err := binding.Read(r.pkg)
+	if err != nil {
+		return fmt.Errorf("the package's binding to its idea is unusable: %w; fix it or rewrite it with nullius bind", err)
+	}
+	if !bound {
+		fmt.Fprintf(r.log, "note: the package is not bound to an idea ([tool.nullius] campaign-id and node-id); writeback will refuse it until it is: %s, then extract again\n",
+			binding.BindCommand(r.opts.Package, b))
+		return nil
+	}
+	r.binding = &b
+	fmt.Fprintf(r.log, "bound to campaign-id %s, node-id %s\n", b.CampaignID, b.NodeID)
 	return nil
 }
 
@@ -361,7 +383,7 @@ func (r *run) checkIRBytes(data []byte) error {
 	if len(irErrs) > 0 {
 		r.explore = true // a suppressed IR error still marks the result
 	}
-	if err := WriteDisciplineRecord(r.pkg, pin, r.explore, packageRelative(r.pkg, findings)); err != nil {
+	if err := WriteDisciplineRecord(r.pkg, pin, r.explore, packageRelative(r.pkg, findings), r.binding); err != nil {
 		return err
 	}
 	r.checkedP = pin

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/nullius-dev/nullius/internal/atomicfile"
+	"github.com/nullius-dev/nullius/internal/binding"
 	"github.com/nullius-dev/nullius/pipeline/gaiacli"
 )
 
@@ -56,6 +57,9 @@ type Options struct {
 	// Gaia, when set, builds the skeleton with `gaia build init` and
 	// hardens it (the reference flow); the version must be the pinned one.
 	Gaia gaiacli.Gaia
+	// Binding, when set, binds the package to its idea in the store
+	// ([tool.nullius] campaign-id and node-id of pyproject.toml).
+	Binding *binding.Binding
 }
 
 // Create builds the package and returns its path. It refuses (ErrExists)
@@ -91,6 +95,11 @@ func Create(ctx context.Context, opts Options) (string, error) {
 	if err != nil {
 		return "", err
 	}
+	if opts.Binding != nil {
+		if err := bind(built, *opts.Binding); err != nil {
+			return "", err
+		}
+	}
 	if err := renameNoReplace(built, target); err != nil {
 		if errors.Is(err, fs.ErrExist) {
 			return "", fmt.Errorf("%w %q: it already exists", ErrExists, target)
@@ -117,6 +126,21 @@ func skeleton(dir, slug string) error {
 		}
 	}
 	return nil
+}
+
+// bind adds the binding to the pyproject.toml of the package being built
+// (not yet visible, so no lock is needed).
+func bind(pkg string, b binding.Binding) error {
+	path := binding.Path(pkg)
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return fmt.Errorf("could not read %q: %w", path, err)
+	}
+	out, err := binding.Edit(path, data, b)
+	if err != nil {
+		return err
+	}
+	return atomicfile.WriteFile(path, out, 0o644)
 }
 
 func checkGaia(ctx context.Context, g gaiacli.Gaia) error {

@@ -12,6 +12,7 @@ import (
 
 	"github.com/pelletier/go-toml/v2"
 
+	"github.com/nullius-dev/nullius/internal/binding"
 	"github.com/nullius-dev/nullius/pipeline/gaiacli"
 )
 
@@ -178,6 +179,36 @@ func TestCreateSkeleton(t *testing.T) {
 	}
 	if data, _ := os.ReadFile(filepath.Join(pkg, "marker")); string(data) != "mine" {
 		t.Error("the existing package was touched")
+	}
+}
+
+// TestCreateBound: with a binding, pyproject.toml is the template plus the
+// [tool.nullius] table, both ways of building the skeleton, and nothing
+// else (no lock file) appears in the package.
+func TestCreateBound(t *testing.T) {
+	b := binding.Binding{CampaignID: "cmp00001", NodeID: "nd000001"}
+	for _, viaGaia := range []bool{false, true} {
+		opts := Options{Slug: "example-idea", Dest: t.TempDir(), Binding: &b}
+		if viaGaia {
+			opts.Gaia = fakeGaia(t)
+		}
+		pkg, err := Create(context.Background(), opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, bound, err := binding.Read(pkg)
+		if err != nil || !bound || got != b {
+			t.Errorf("gaia=%v: binding = %+v, %v, %v", viaGaia, got, bound, err)
+		}
+		py, _ := os.ReadFile(filepath.Join(pkg, "pyproject.toml"))
+		if !viaGaia && string(py) != Pyproject("example-idea")+"\n[tool.nullius]\ncampaign-id = \"cmp00001\"\nnode-id = \"nd000001\"\n" {
+			t.Errorf("pyproject.toml =\n%s", py)
+		}
+		for _, f := range tree(t, opts.Dest) {
+			if strings.Contains(f, ".nullius") {
+				t.Errorf("gaia=%v: %s left in the package", viaGaia, f)
+			}
+		}
 	}
 }
 

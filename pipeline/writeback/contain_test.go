@@ -28,7 +28,7 @@ func TestVerifyPackageRefusesLinkedFilesOutside(t *testing.T) {
 			if err := os.Symlink(outside, filepath.Join(pkg, tc.rel)); err != nil {
 				t.Skip("symlinks unsupported")
 			}
-			_, err := VerifyPackage(root, p, nil)
+			_, err := VerifyPackage(root, p, bound, noDiscipline)
 			wantRefusal(t, err, tc.want)
 		})
 	}
@@ -42,7 +42,7 @@ func TestVerifyPackageFollowsLinksInside(t *testing.T) {
 	if err := os.Symlink("beliefs-v2.json", filepath.Join(gaia, "beliefs.json")); err != nil {
 		t.Skip("symlinks unsupported")
 	}
-	if _, err := VerifyPackage(root, p, nil); err != nil {
+	if _, err := VerifyPackage(root, p, bound, noDiscipline); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -58,7 +58,7 @@ func TestVerifyPackageDotDotEscape(t *testing.T) {
 		t.Fatalf("rel %q", rel)
 	}
 	p.RelPath = filepath.ToSlash(rel)
-	_, err = VerifyPackage(root, p, nil)
+	_, err = VerifyPackage(root, p, bound, noDiscipline)
 	wantRefusal(t, err, "escapes")
 }
 

@@ -8,13 +8,15 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
-
-	"github.com/nullius-dev/nullius/internal/pyfmt"
+	"strings"
 
 	"github.com/nullius-dev/nullius/analyzers"
 	"github.com/nullius-dev/nullius/analyzers/ir"
+	"github.com/nullius-dev/nullius/internal/binding"
 	"github.com/nullius-dev/nullius/internal/diag"
+	"github.com/nullius-dev/nullius/internal/pyfmt"
 	"github.com/nullius-dev/nullius/internal/readlimit"
+	"github.com/nullius-dev/nullius/pipeline/extract"
 	"github.com/nullius-dev/nullius/validators/prior"
 )
 
@@ -52,15 +54,21 @@ var irHashRE = regexp.MustCompile(`^sha256:[0-9a-f]{64}$`)
 
 // Package is a verified package reference.
 type Package struct {
-	Dir     string
-	IRBytes []byte
-	IR      map[string]any // decoded with json.Number
+	Dir     string          // resolved package directory
+	IRPath  string          // its .gaia/ir.json, as named in findings
+	IRBytes []byte          // the exact bytes the pin was verified on
+	IR      map[string]any  // decoded with json.Number
+	Binding binding.Binding // the idea it is bound to
 }
 
-// VerifyPackage resolves the ref under root (§3.3), checks the exact-byte
-// pin and the contract, re-runs the discipline, honours the extractor's
-// quarantine sidecar, and recomputes value and evidence_count (W-1).
-func VerifyPackage(root string, post *Posterior, discipline DisciplineFunc) (*Package, error) {
+// VerifyPackage resolves the ref under root (§3.3), checks that the
+// package is bound to want, checks the exact-byte pin and the contract,
+// honours the extractor's record, re-runs the discipline, and recomputes
+// value and evidence_count (W-1). discipline is required: nil refuses.
+func VerifyPackage(root string, post *Posterior, want binding.Binding, discipline DisciplineFunc) (*Package, error) {
+	if discipline == nil {
+		return nil, errors.New("internal error: the package cannot be verified without the discipline re-check")
+	}
 	refresh := "re-run nullius extract (the reference's run_infer_and_extract.py) to refresh the ref, or pass --project-root for nested projects"
 	rootReal, err := filepath.EvalSymlinks(root)
 	if err != nil {
@@ -72,6 +80,10 @@ func VerifyPackage(root string, post *Posterior, discipline DisciplineFunc) (*Pa
 	irReal, err2 := filepath.EvalSymlinks(irPath)
 	if err1 != nil || err2 != nil || !prior.Within(irReal, rootReal) || !prior.Within(irReal, pkgReal) || !prior.Within(pkgReal, rootReal) {
 		return nil, refuse("gaia_package_ref does not resolve inside the project root: %s/.gaia/ir.json is missing or escapes it; %s", post.RelPath, refresh)
+	}
+	display := displayDir(root, post.RelPath)
+	if err := checkBinding(pkgReal, display, want); err != nil {
+		return nil, err
 	}
 	fi, err := os.Stat(irReal)
 	if err != nil || !fi.Mode().IsRegular() {
@@ -100,31 +112,60 @@ func VerifyPackage(root string, post *Posterior, discipline DisciplineFunc) (*Pa
 	if err := exportedWorth(m); err != nil {
 		return nil, refuse("%v; declare __all__ = [\"worth\"] in the package and re-run run_infer_and_extract.py (nullius extract)", err)
 	}
-	pkg := &Package{Dir: pkgReal, IRBytes: b, IR: m}
-	if err := checkSidecar(pkgReal, post.Pin); err != nil {
+	pkg := &Package{Dir: pkgReal, IRPath: filepath.Join(display, ".gaia", "ir.json"), IRBytes: b, IR: m, Binding: want}
+	if err := checkSidecar(pkgReal, display, post.Pin, want); err != nil {
 		return nil, err
 	}
-	if discipline != nil {
-		ds, err := discipline(pkgReal)
-		if err != nil {
-			return nil, refuse("discipline re-check of %s failed: %v", post.RelPath, err)
+	ds, err := discipline(pkgReal)
+	if err != nil {
+		return nil, refuse("discipline re-check of %s failed: %v", post.RelPath, err)
+	}
+	var errs []diag.Diagnostic
+	for _, d := range ds {
+		if d.Severity == diag.Error {
+			errs = append(errs, d)
 		}
-		var errs []diag.Diagnostic
-		for _, d := range ds {
-			if d.Severity == diag.Error {
-				errs = append(errs, d)
-			}
-		}
-		if len(errs) > 0 {
-			return nil, &Refusal{Diags: errs, Msg: fmt.Sprintf(
-				"package %s fails the discipline re-check with %d error findings (suppressed ones count: a quarantined package is not writable); first: %s %s",
-				post.RelPath, len(errs), errs[0].Code, errs[0].Message)}
-		}
+	}
+	if len(errs) > 0 {
+		return nil, &Refusal{Diags: errs, Msg: fmt.Sprintf(
+			"package %s fails the discipline re-check with %d error findings (suppressed ones count: a quarantined package is not writable); first: %s %s",
+			post.RelPath, len(errs), errs[0].Code, errs[0].Message)}
 	}
 	if err := recompute(pkgReal, b, post); err != nil {
 		return nil, err
 	}
 	return pkg, nil
+}
+
+// displayDir names the package for messages and commands: the project
+// root as the user gave it joined with the ref's path, relative to the
+// working directory when that is shorter.
+func displayDir(root, rel string) string {
+	dir := filepath.Join(root, filepath.FromSlash(rel))
+	if wd, err := os.Getwd(); err == nil {
+		if r, err := filepath.Rel(wd, dir); err == nil && !strings.HasPrefix(r, "..") {
+			return r
+		}
+	}
+	return dir
+}
+
+// checkBinding refuses a package that is not bound to the idea the write
+// names (issue 12): one idea's posterior must never land on another node.
+func checkBinding(pkgDir, display string, want binding.Binding) error {
+	got, bound, err := binding.Read(pkgDir)
+	if err != nil {
+		return refuse("the package's binding to its idea is unusable: %v; fix it or rewrite it with %s", err, binding.BindCommand(display, want))
+	}
+	if !bound {
+		return refuse("package %s is not bound to an idea (no [tool.nullius] campaign-id and node-id in its pyproject.toml), so nothing shows that node %s of campaign %s is its idea; bind it with %s, then re-run nullius extract",
+			display, want.NodeID, want.CampaignID, binding.BindCommand(display, want))
+	}
+	if got != want {
+		return refuse("--campaign-id %s --node-id %s do not match the package: %s is bound to campaign-id %s, node-id %s (its pyproject.toml), and one idea's posterior must not be written to another; pass --campaign-id %s --node-id %s, or if the package really argues for node %s, rebind it (%s --force) and re-run nullius extract",
+			want.CampaignID, want.NodeID, display, got.CampaignID, got.NodeID, got.CampaignID, got.NodeID, want.NodeID, binding.BindCommand(display, want))
+	}
+	return nil
 }
 
 // exportedWorth is K-2: exactly one exported knowledge, the claim `worth`.
@@ -146,27 +187,20 @@ func exportedWorth(m map[string]any) error {
 	return nil
 }
 
-// disciplineRecord is .gaia/discipline.json as the extractor writes it.
-type disciplineRecord struct {
-	Version         int               `json:"version"`
-	Tool            string            `json:"tool"`
-	IRPin           string            `json:"ir_pin"`
-	ExplorationOnly bool              `json:"exploration_only"`
-	Findings        []diag.Diagnostic `json:"findings"`
-}
-
 // checkSidecar refuses a package the extractor quarantined for exactly these
-// ir.json bytes, whatever the ref string says (W7). A missing sidecar, or
-// one for other bytes, defers to the discipline re-run.
-func checkSidecar(pkgDir, pin string) error {
-	b, err := readlimit.ReadFile(filepath.Join(pkgDir, ".gaia", "discipline.json"), readlimit.JSON)
+// ir.json bytes, whatever the ref string says (W7), and one extracted while
+// bound to another idea (or unbound). A missing record, or one for other
+// bytes, defers to the discipline re-run.
+func checkSidecar(pkgDir, display, pin string, want binding.Binding) error {
+	path := filepath.Join(pkgDir, ".gaia", extract.DisciplineFile)
+	b, err := readlimit.ReadFile(path, readlimit.JSON)
 	if errors.Is(err, os.ErrNotExist) {
 		return nil
 	}
 	if err != nil {
-		return refuse("cannot read %s/.gaia/discipline.json: %v", pkgDir, err)
+		return refuse("cannot read %s/.gaia/%s: %v", display, extract.DisciplineFile, err)
 	}
-	var rec disciplineRecord
+	var rec extract.DisciplineRecord
 	if err := json.Unmarshal(b, &rec); err != nil {
 		return refuse(".gaia/discipline.json is not a valid discipline record (%v); re-run nullius extract", err)
 	}
@@ -180,6 +214,14 @@ func checkSidecar(pkgDir, pin string) error {
 		if d.Severity == diag.Error {
 			return &Refusal{Diags: rec.Findings, Msg: fmt.Sprintf("package is quarantined: .gaia/discipline.json records error %s for this exact compiled graph (suppressed: %v); fix it and re-extract", d.Code, d.Suppressed)}
 		}
+	}
+	if rec.Binding == nil || *rec.Binding != want {
+		was := "while it was unbound"
+		if rec.Binding != nil {
+			was = fmt.Sprintf("for campaign-id %s, node-id %s", rec.Binding.CampaignID, rec.Binding.NodeID)
+		}
+		return refuse("package %s was extracted %s (.gaia/discipline.json), but it is now bound to campaign-id %s, node-id %s: the posterior was not extracted for this idea; re-run nullius extract --package %s",
+			display, was, want.CampaignID, want.NodeID, display)
 	}
 	return nil
 }

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/nullius-dev/nullius/analyzers/ir"
+	"github.com/nullius-dev/nullius/internal/binding"
 	"github.com/nullius-dev/nullius/internal/diag"
 	"github.com/nullius-dev/nullius/validators/prior"
 )
@@ -32,6 +33,7 @@ func newPackage(t *testing.T, irBytes []byte) (string, *Posterior) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	must(t, os.WriteFile(filepath.Join(pkg, "..", "pyproject.toml"), []byte(boundPyproject), 0o644))
 	must(t, os.WriteFile(filepath.Join(pkg, "ir.json"), irBytes, 0o644))
 	must(t, os.WriteFile(filepath.Join(pkg, "beliefs.json"), bel, 0o644))
 	ref := "project://argument-graphs/example-idea-gaia#" + prior.PinBytes(irBytes)
@@ -41,6 +43,15 @@ func newPackage(t *testing.T, irBytes []byte) (string, *Posterior) {
 	}
 	return root, p
 }
+
+// bound is the idea the test package is bound to.
+var bound = binding.Binding{CampaignID: "c0ffee12", NodeID: "n0de0001"}
+
+const boundPyproject = "[project]\nname = \"example-idea-gaia\"\n\n[tool.nullius]\ncampaign-id = \"c0ffee12\"\nnode-id = \"n0de0001\"\n"
+
+// noDiscipline stands in for the discipline re-run where a test is about
+// another step; it finds nothing.
+func noDiscipline(string) ([]diag.Diagnostic, error) { return nil, nil }
 
 func must(t *testing.T, err error) {
 	t.Helper()
@@ -63,7 +74,7 @@ func wantRefusal(t *testing.T, err error, fragments ...string) {
 
 func TestVerifyPackageAcceptsPinnedSample(t *testing.T) {
 	root, p := newPackage(t, nil)
-	if _, err := VerifyPackage(root, p, nil); err != nil {
+	if _, err := VerifyPackage(root, p, bound, noDiscipline); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -71,7 +82,7 @@ func TestVerifyPackageAcceptsPinnedSample(t *testing.T) {
 // W17: a non-object ir.json is a clean refusal.
 func TestVerifyPackageNonObjectIR(t *testing.T) {
 	root, p := newPackage(t, []byte(`"not an object"`))
-	_, err := VerifyPackage(root, p, nil)
+	_, err := VerifyPackage(root, p, bound, noDiscipline)
 	wantRefusal(t, err, "not a JSON object")
 }
 
@@ -79,7 +90,7 @@ func TestVerifyPackageNonObjectIR(t *testing.T) {
 func TestVerifyPackageMissing(t *testing.T) {
 	root, p := newPackage(t, nil)
 	p.RelPath = "argument-graphs/other-gaia"
-	_, err := VerifyPackage(root, p, nil)
+	_, err := VerifyPackage(root, p, bound, noDiscipline)
 	wantRefusal(t, err, "does not resolve", "run_infer_and_extract.py")
 }
 
@@ -91,7 +102,7 @@ func TestVerifyPackageSymlinkEscape(t *testing.T) {
 	if err := os.Symlink(filepath.Join(outside, "pkg"), filepath.Join(root, "argument-graphs", "example-idea-gaia")); err != nil {
 		t.Skip("symlinks unsupported")
 	}
-	_, err := VerifyPackage(root, p, nil)
+	_, err := VerifyPackage(root, p, bound, noDiscipline)
 	wantRefusal(t, err, "escapes")
 }
 
@@ -99,7 +110,7 @@ func TestVerifyPackageSymlinkEscape(t *testing.T) {
 func TestVerifyPackageStalePin(t *testing.T) {
 	root, p := newPackage(t, nil)
 	p.Pin = "sha256:" + strings.Repeat("e", 64)
-	_, err := VerifyPackage(root, p, nil)
+	_, err := VerifyPackage(root, p, bound, noDiscipline)
 	wantRefusal(t, err, "does not match the package's current compiled state")
 }
 
@@ -108,7 +119,7 @@ func TestVerifyPackageUnexportedWorth(t *testing.T) {
 	b, _ := os.ReadFile("../../fixtures/ir/ir_sample.json")
 	b = []byte(strings.Replace(string(b), `"exported": true`, `"exported": false`, 1))
 	root, p := newPackage(t, b)
-	_, err := VerifyPackage(root, p, nil)
+	_, err := VerifyPackage(root, p, bound, noDiscipline)
 	wantRefusal(t, err, `__all__ = ["worth"]`, "re-run run_infer_and_extract.py")
 }
 
@@ -116,14 +127,14 @@ func TestVerifyPackageUnexportedWorth(t *testing.T) {
 func TestVerifyPackageRecomputesNumbers(t *testing.T) {
 	root, p := newPackage(t, nil)
 	p.Value = 0.99
-	_, err := VerifyPackage(root, p, nil)
+	_, err := VerifyPackage(root, p, bound, noDiscipline)
 	wantRefusal(t, err, "value 0.99 does not match the worth belief 0.8499370175790979")
 	p.Value, p.EvidenceCount = 0.8499370175790979, 50
-	_, err = VerifyPackage(root, p, nil)
+	_, err = VerifyPackage(root, p, bound, noDiscipline)
 	wantRefusal(t, err, "evidence_count 50 does not match the 2 observations")
 	must(t, os.Remove(filepath.Join(root, "argument-graphs/example-idea-gaia/.gaia/beliefs.json")))
 	p.EvidenceCount = 2
-	_, err = VerifyPackage(root, p, nil)
+	_, err = VerifyPackage(root, p, bound, noDiscipline)
 	wantRefusal(t, err, "beliefs.json is missing")
 }
 
@@ -133,22 +144,22 @@ func TestVerifyPackageQuarantine(t *testing.T) {
 	root, p := newPackage(t, nil)
 	side := filepath.Join(root, "argument-graphs/example-idea-gaia/.gaia/discipline.json")
 	must(t, os.WriteFile(side, []byte(`{"version":1,"tool":"nullius","ir_pin":"`+p.Pin+`","exploration_only":true,"findings":[]}`), 0o644))
-	_, err := VerifyPackage(root, p, nil)
+	_, err := VerifyPackage(root, p, bound, noDiscipline)
 	wantRefusal(t, err, "quarantined", "exploration_only")
 	// A sidecar for other bytes defers to the re-run.
 	must(t, os.WriteFile(side, []byte(`{"version":1,"tool":"nullius","ir_pin":"sha256:`+strings.Repeat("0", 64)+`","exploration_only":true,"findings":[]}`), 0o644))
-	if _, err := VerifyPackage(root, p, nil); err != nil {
+	if _, err := VerifyPackage(root, p, bound, noDiscipline); err != nil {
 		t.Fatalf("stale sidecar should defer to the re-run: %v", err)
 	}
 	suppressed := func(string) ([]diag.Diagnostic, error) {
 		return []diag.Diagnostic{{Code: "GAIA011", Severity: diag.Error, Suppressed: true, Message: "off-grade pair"}}, nil
 	}
-	_, err = VerifyPackage(root, p, suppressed)
+	_, err = VerifyPackage(root, p, bound, suppressed)
 	wantRefusal(t, err, "fails the discipline re-check", "GAIA011")
 	warnOnly := func(string) ([]diag.Diagnostic, error) {
 		return []diag.Diagnostic{{Code: "GAIA901", Severity: diag.Warning, Message: "review flag"}}, nil
 	}
-	if _, err := VerifyPackage(root, p, warnOnly); err != nil {
+	if _, err := VerifyPackage(root, p, bound, warnOnly); err != nil {
 		t.Fatalf("warnings must not block: %v", err)
 	}
 }
@@ -215,7 +226,7 @@ func TestVerifyPackageRefusesReusedEvidenceFamily(t *testing.T) {
 		ds, _, err := ir.CheckPackage(dir, ir.CheckOptions{RequireIR: true, RequireBeliefs: true})
 		return ds, err
 	}
-	_, err := VerifyPackage(root, p, irOnly)
+	_, err := VerifyPackage(root, p, bound, irOnly)
 	wantRefusal(t, err, "fails the discipline re-check")
 	var rf *Refusal
 	if !errors.As(err, &rf) || !strings.Contains(messagesOf(rf.Diags), "executed-check") {
@@ -240,5 +251,50 @@ func TestLifecycleGuidance(t *testing.T) {
 	o := Interpret([]byte(`{"result":{"idempotency":{"is_replay":false},"node":{"node_id":"n0de0001","lifecycle_state":"admitted","posterior":{"status":"current"}}}}`), nil, 0, nil, "k")
 	if !strings.Contains(o.Message, "posterior written") || !strings.Contains(o.Message, "is now admitted") {
 		t.Fatalf("%q", o.Message)
+	}
+}
+
+// Issue 12: the package must be bound to the idea the write names, and its
+// extraction record must name the same idea.
+func TestVerifyPackageBinding(t *testing.T) {
+	root, p := newPackage(t, nil)
+	pkg := filepath.Join(root, "argument-graphs", "example-idea-gaia")
+	py := filepath.Join(pkg, "pyproject.toml")
+	other := binding.Binding{CampaignID: "c0ffee12", NodeID: "n0de0002"}
+	_, err := VerifyPackage(root, p, other, noDiscipline)
+	wantRefusal(t, err, "--campaign-id c0ffee12 --node-id n0de0002 do not match the package", "bound to campaign-id c0ffee12, node-id n0de0001",
+		"pass --campaign-id c0ffee12 --node-id n0de0001", "nullius bind --package", "--force")
+
+	must(t, os.WriteFile(py, []byte("[project]\nname = \"x\"\n"), 0o644))
+	_, err = VerifyPackage(root, p, bound, noDiscipline)
+	wantRefusal(t, err, "is not bound to an idea", "node n0de0001 of campaign c0ffee12",
+		"nullius bind --package", "--campaign-id c0ffee12 --node-id n0de0001")
+
+	must(t, os.WriteFile(py, []byte("[tool.nullius]\nnode-id = \"n0de0001\"\n"), 0o644))
+	_, err = VerifyPackage(root, p, bound, noDiscipline)
+	wantRefusal(t, err, "is not bound to an idea")
+
+	must(t, os.WriteFile(py, []byte("[tool.nullius]\nnode-id = 1\ncampaign-id = \"c0ffee12\"\n"), 0o644))
+	_, err = VerifyPackage(root, p, bound, noDiscipline)
+	wantRefusal(t, err, "binding to its idea is unusable", "node-id must be a string")
+
+	// The extraction record for these bytes names the idea it was
+	// extracted for; a rebind after extraction is refused.
+	must(t, os.WriteFile(py, []byte(boundPyproject), 0o644))
+	side := filepath.Join(pkg, ".gaia", "discipline.json")
+	for _, tc := range []struct{ binding, want string }{
+		{`null`, "was extracted while it was unbound"},
+		{`{"campaign_id": "c0ffee12", "node_id": "n0de0002"}`, "was extracted for campaign-id c0ffee12, node-id n0de0002"},
+	} {
+		must(t, os.WriteFile(side, []byte(`{"version":1,"tool":"nullius","ir_pin":"`+p.Pin+`","exploration_only":false,"findings":[],"binding":`+tc.binding+`}`), 0o644))
+		_, err = VerifyPackage(root, p, bound, noDiscipline)
+		wantRefusal(t, err, tc.want, "re-run nullius extract")
+	}
+	must(t, os.WriteFile(side, []byte(`{"version":1,"tool":"nullius","ir_pin":"`+p.Pin+`","exploration_only":false,"findings":[],"binding":{"campaign_id":"c0ffee12","node_id":"n0de0001"}}`), 0o644))
+	if _, err := VerifyPackage(root, p, bound, noDiscipline); err != nil {
+		t.Fatalf("a record naming the bound idea: %v", err)
+	}
+	if _, err := VerifyPackage(root, p, bound, nil); err == nil {
+		t.Fatal("a nil discipline check must refuse, not skip")
 	}
 }

@@ -56,11 +56,14 @@ func TestRunRequestShape(t *testing.T) {
 	payloadBytes, _ := json.Marshal(map[string]any{"value": post.Value, "evidence_count": post.EvidenceCount, "gaia_package_ref": post.Ref, "connected_evidence_count": 2})
 	rec := &recorder{resp: `{"jsonrpc":"2.0","id":"x","result":{"idempotency":{"is_replay":false}}}`}
 	var stderr bytes.Buffer
-	res, err := Run(context.Background(), Options{
+	w, err := New(rec, noDiscipline, &stderr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := w.Run(context.Background(), Options{
 		Posterior: payloadBytes, PosteriorSource: "stdin", CampaignID: "c0ffee12", NodeID: "n0de0001",
 		StoreRoot: filepath.Join(root, "idea-store"), Survey: filepath.Join(lit, "survey.json"),
 		Matrix: filepath.Join(lit, "close_prior_matrix.json"), Report: filepath.Join(root, "artifacts", "posterior_report_v1.md"),
-		Caller: rec, Stderr: &stderr,
 	})
 	if err != nil {
 		t.Fatal(err)

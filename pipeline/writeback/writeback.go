@@ -8,11 +8,12 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"regexp"
 	"strings"
 
+	"github.com/nullius-dev/nullius/internal/binding"
 	"github.com/nullius-dev/nullius/internal/diag"
-	"github.com/nullius-dev/nullius/internal/readlimit"
+	"github.com/nullius-dev/nullius/pipeline/gate"
+	"github.com/nullius-dev/nullius/pipeline/report"
 	"github.com/nullius-dev/nullius/validators/prior"
 )
 
@@ -26,16 +27,34 @@ type Options struct {
 	AllowExploratory              bool
 	ProjectRoot                   string // explicit root; "" discovers it from StoreRoot
 
-	IdempotencyKey string // used verbatim when set
-	NewWrite       bool   // salt the derived key
+	IdempotencyKey string    // used verbatim when set
+	NewWrite       bool      // salt the derived key
+	Random         io.Reader // for --new-write; nil is crypto/rand
+}
 
-	Caller     Caller
-	Discipline DisciplineFunc // nil skips the re-run (tests only)
-	// ReportChecks runs the posterior report display and link checks (§3.2
-	// steps 10–12); nil skips them.
-	ReportChecks func(report, root string) error
-	Stderr       io.Writer
-	Random       io.Reader // for --new-write; nil is crypto/rand
+// Writer sends posteriors to the idea store after the preflight. Its
+// collaborators are required: there is no way to build one that skips the
+// discipline re-run or sends without announcing the key.
+type Writer struct {
+	caller     Caller
+	discipline DisciplineFunc
+	log        io.Writer
+}
+
+// New returns a Writer. caller sends the request; discipline re-runs the
+// source and IR checks on the package (DefaultDiscipline in production);
+// log receives the idempotency key before the call (the only record of a
+// salted key if the process dies after the store commits).
+func New(caller Caller, discipline DisciplineFunc, log io.Writer) (*Writer, error) {
+	switch {
+	case caller == nil:
+		return nil, errors.New("internal error: writeback needs an RPC caller")
+	case discipline == nil:
+		return nil, errors.New("internal error: writeback needs the discipline re-check")
+	case log == nil:
+		return nil, errors.New("internal error: writeback needs a log for the idempotency key")
+	}
+	return &Writer{caller: caller, discipline: discipline, log: log}, nil
 }
 
 // Result is a completed exchange with the store.
@@ -43,6 +62,8 @@ type Result struct {
 	Key     string
 	Outcome Outcome
 	Request map[string]any
+	Gate    *gate.Result
+	Package *Package
 }
 
 // GateError is a refused close-prior gate: exit 2 with located findings.
@@ -63,104 +84,99 @@ func (e *GateError) Error() string {
 	return b.String()
 }
 
-var engineIDRE = regexp.MustCompile(`^[0123456789abcdefghjkmnpqrstvwxyz]{8}$`)
-
-// Run performs the preflight in the reference's order, each step failing
-// closed, then sends the request. Errors before the call are local
+// Run performs the preflight, each step failing closed, then sends the
+// request: the payload, the project root, the package (containment, its
+// binding to --campaign-id/--node-id, pin, contract, extraction record,
+// discipline re-run, recomputed numbers), then the one close-prior gate
+// (pipeline/gate) over the survey, matrix, report and the package's
+// compiled IR, then the RPC program. Errors before the call are local
 // refusals (exit 2); the Outcome carries the store's answer.
-func Run(ctx context.Context, o Options) (*Result, error) {
+func (w *Writer) Run(ctx context.Context, o Options) (*Result, error) {
 	if o.NewWrite && o.IdempotencyKey != "" {
 		return nil, errors.New("--new-write and --idempotency-key are mutually exclusive")
 	}
 	// W-19: the engine's id pattern is checked here, so a typo fails before
 	// the gate runs instead of as a store refusal after every local check.
-	for _, id := range []struct{ flag, v string }{{"--campaign-id", o.CampaignID}, {"--node-id", o.NodeID}} {
-		if !engineIDRE.MatchString(id.v) {
-			return nil, fmt.Errorf("%s %q is not an idea-store id: 8 characters of 0-9 and a-z without i, l, o, u", id.flag, id.v)
-		}
+	want := binding.Binding{CampaignID: o.CampaignID, NodeID: o.NodeID}
+	if err := binding.CheckIDs(want); err != nil {
+		return nil, err
 	}
 	post, err := ValidatePosterior(o.Posterior)
 	if err != nil {
 		return nil, fmt.Errorf("invalid posterior JSON from %s: %v", o.PosteriorSource, err)
 	}
-	files := map[string][]byte{}
-	for _, p := range []string{o.Survey, o.Matrix, o.Report} {
-		b, err := readlimit.ReadFile(p, readlimit.JSON)
-		if err != nil {
-			return nil, fmt.Errorf("close-prior gate input could not be read: %v", err)
-		}
-		files[p] = b
+	loaded, err := gate.Load(gate.Input{Survey: o.Survey, Matrix: o.Matrix, Report: o.Report, AllowExploratory: o.AllowExploratory})
+	if err != nil {
+		return nil, err
 	}
 	root, err := projectRoot(o.ProjectRoot, o.StoreRoot)
 	if err != nil {
 		return nil, err
 	}
-	in := prior.Input{ProjectRoot: root, AllowExploratory: o.AllowExploratory, ReportPath: o.Report,
-		SurveyBytes: files[o.Survey], MatrixBytes: files[o.Matrix]}
-	var pre []diag.Diagnostic
-	var ds []diag.Diagnostic
-	in.Survey, ds = prior.ParseFile(o.Survey, files[o.Survey])
-	pre = append(pre, ds...)
-	in.Matrix, ds = prior.ParseFile(o.Matrix, files[o.Matrix])
-	pre = append(pre, ds...)
-	if len(pre) > 0 {
-		return nil, fmt.Errorf("close-prior gate input could not be read: %s", pre[0].String())
-	}
-	text := string(files[o.Report])
-	in.Report = &text
-	in.SurveyAbs, _ = filepath.Abs(o.Survey)
-	in.MatrixAbs, _ = filepath.Abs(o.Matrix)
-	res := prior.Gate(in)
-	all := append(pre, res.Diagnostics...)
-	if diag.HasBlocking(all) || res.Verdict == prior.Refused {
-		return nil, &GateError{Header: "close-prior gate failed:", Diags: diag.SortDedup(all)}
-	}
-	pkg, err := VerifyPackage(root, post, o.Discipline)
+	pkg, err := VerifyPackage(root, post, want, w.discipline)
 	if err != nil {
 		return nil, err
 	}
-	if tds := append(prior.CheckTensionIR(in.Matrix, pkg.IR), prior.CheckIRAnchors(in.Matrix, pkg.IR)...); len(tds) > 0 {
-		return nil, &GateError{Header: "close-prior/Gaia consistency gate failed:", Diags: tds}
-	}
-	if o.ReportChecks != nil {
-		if err := o.ReportChecks(o.Report, root); err != nil {
-			return nil, err
-		}
-	}
-	if o.Caller == nil {
-		return nil, errors.New("RPC caller not found: no command configured (pass --rpc or set NULLIUS_IDEA_RPC)")
-	}
-	if err := o.Caller.Check(); err != nil {
+	g, err := loaded.Run(root, &gate.IR{Path: pkg.IRPath, Bytes: pkg.IRBytes})
+	if err != nil {
 		return nil, err
+	}
+	res := &Result{Gate: g, Package: pkg}
+	if g.Refused() {
+		return res, &GateError{Header: gateHeader(g.Diagnostics, o.Report, root), Diags: g.Diagnostics}
+	}
+	if err := w.caller.Check(); err != nil {
+		return res, err
 	}
 	key := o.IdempotencyKey
 	if key == "" {
 		key = DeriveKey(o.CampaignID, o.NodeID, post.Ref, post.Value, post.EvidenceCount)
 		if o.NewWrite {
 			if key, err = FreshKey(key, o.Random); err != nil {
-				return nil, fmt.Errorf("could not mint a fresh key: %v", err)
+				return res, fmt.Errorf("could not mint a fresh key: %v", err)
 			}
 		}
 	}
-	req := Request(o, post, key, res)
+	req := Request(o, post, key, g)
 	body, err := json.Marshal(req)
 	if err != nil {
-		return nil, err
+		return res, err
 	}
-	if o.Stderr != nil {
-		fmt.Fprintf(o.Stderr, "using idempotency key %s\n", key)
+	fmt.Fprintf(w.log, "using idempotency key %s\n", key)
+	stdout, stderr, code, callErr := w.caller.Call(ctx, body)
+	res.Key, res.Request, res.Outcome = key, req, Interpret(stdout, stderr, code, callErr, key)
+	return res, nil
+}
+
+// gateHeader is the one-line reason of a refused gate: the reference's
+// wording when the posterior report is what failed (§3.2 steps 10–12),
+// with the command that fixes it.
+func gateHeader(ds []diag.Diagnostic, reportPath, root string) string {
+	for _, d := range ds {
+		if !d.Blocking() {
+			continue
+		}
+		switch d.Code {
+		case report.CodeOutOfRange.Code:
+			return "close-prior gate failed: posterior report has invalid human posterior display;"
+		case report.CodeUnrounded.Code:
+			return "close-prior gate failed: posterior report display values are not rounded; run 'nullius report posteriors " + reportPath + "' (the reference's normalize_report_posteriors.py);"
+		case report.CodeLinkNotNorm.Code, report.CodeBareLiterature.Code:
+			return "close-prior gate failed: posterior report links are not normalized/clickable; run 'nullius report links --project-root " + root + " " + reportPath + "' (the reference's normalize_report_links.py);"
+		case report.CodeLinkBroken.Code, report.CodeLinkEscapes.Code:
+			return "close-prior gate failed: posterior report contains broken local links;"
+		}
 	}
-	stdout, stderr, code, callErr := o.Caller.Call(ctx, body)
-	return &Result{Key: key, Request: req, Outcome: Interpret(stdout, stderr, code, callErr, key)}, nil
+	return "close-prior gate failed:"
 }
 
 // Request builds the node.set_posterior request (§3.5). The declared
 // posterior_status is sent when the matrix has one, so the store cannot
 // resolve a different readiness than the gate allowed (W-4).
-func Request(o Options, post *Posterior, key string, gate prior.Result) map[string]any {
+func Request(o Options, post *Posterior, key string, g *gate.Result) map[string]any {
 	p := map[string]any{"value": post.Value, "evidence_count": post.EvidenceCount, "gaia_package_ref": post.Ref}
-	if gate.PosteriorStatus != "" {
-		p["status"] = gate.PosteriorStatus
+	if g.PosteriorStatus != "" {
+		p["status"] = g.PosteriorStatus
 	}
 	store := o.StoreRoot
 	if abs, err := filepath.Abs(store); err == nil {
@@ -168,7 +184,7 @@ func Request(o Options, post *Posterior, key string, gate prior.Result) map[stri
 	}
 	return map[string]any{"method": "node.set_posterior", "store_root": store, "params": map[string]any{
 		"campaign_id": o.CampaignID, "node_id": o.NodeID, "idempotency_key": key,
-		"posterior": p, "literature_coverage": gate.Coverage}}
+		"posterior": p, "literature_coverage": g.Coverage}}
 }
 
 // projectRoot is --project-root (must be a directory) or the nearest
