@@ -109,7 +109,8 @@ func (e *Error) Error() string {
 // Read returns the binding of the package in pkgDir. bound is false when
 // pyproject.toml, the [tool.nullius] table or either key is missing; b then
 // holds whichever key was present. A key that is present but not a
-// non-empty string, or a file that is not TOML, is a located *Error.
+// non-empty string, or a file that is not TOML, is a located *Error; a
+// file that cannot be read is the bounded reader's error.
 func Read(pkgDir string) (b Binding, bound bool, err error) {
 	path := Path(pkgDir)
 	data, err := readlimit.ReadFile(path, readlimit.Config)
@@ -117,7 +118,7 @@ func Read(pkgDir string) (b Binding, bound bool, err error) {
 		return Binding{}, false, nil
 	}
 	if err != nil {
-		return Binding{}, false, &Error{Path: path, Msg: err.Error()}
+		return Binding{}, false, err // the reader's error names the file
 	}
 	return parse(path, data)
 }
@@ -232,7 +233,7 @@ func Update(pkgDir string, b Binding, allow func(old Binding, bound bool) error)
 	}
 	data, err := readlimit.ReadFile(path, readlimit.Config)
 	if err != nil {
-		return Binding{}, false, &Error{Path: path, Msg: err.Error()}
+		return Binding{}, false, err
 	}
 	old, wasBound, err = parse(path, data)
 	if err != nil {

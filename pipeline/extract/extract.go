@@ -161,8 +161,12 @@ func (r *run) locate(context.Context) error {
 // idea) with a note; a malformed binding stops extraction.
 func (r *run) bind(context.Context) error {
 	b, bound, err := binding.Read(r.pkg)
-	if err != nil {
+	var be *binding.Error
+	if errors.As(err, &be) {
 		return fmt.Errorf("the package's binding to its idea is unusable: %w; fix it or rewrite it with nullius bind", err)
+	}
+	if err != nil {
+		return err
 	}
 	if !bound {
 		fmt.Fprintf(r.log, "note: the package is not bound to an idea ([tool.nullius] campaign-id and node-id); writeback will refuse it until it is: %s, then extract again\n",

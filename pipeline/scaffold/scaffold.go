@@ -12,6 +12,7 @@ import (
 
 	"github.com/nullius-dev/nullius/internal/atomicfile"
 	"github.com/nullius-dev/nullius/internal/binding"
+	"github.com/nullius-dev/nullius/internal/readlimit"
 	"github.com/nullius-dev/nullius/pipeline/gaiacli"
 )
 
@@ -132,7 +133,7 @@ func skeleton(dir, slug string) error {
 // (not yet visible, so no lock is needed).
 func bind(pkg string, b binding.Binding) error {
 	path := binding.Path(pkg)
-	data, err := os.ReadFile(path)
+	data, err := readlimit.ReadFile(path, readlimit.Config)
 	if err != nil {
 		return fmt.Errorf("could not read %q: %w", path, err)
 	}

@@ -154,8 +154,12 @@ func displayDir(root, rel string) string {
 // names (issue 12): one idea's posterior must never land on another node.
 func checkBinding(pkgDir, display string, want binding.Binding) error {
 	got, bound, err := binding.Read(pkgDir)
-	if err != nil {
+	var be *binding.Error
+	if errors.As(err, &be) {
 		return refuse("the package's binding to its idea is unusable: %v; fix it or rewrite it with %s", err, binding.BindCommand(display, want))
+	}
+	if err != nil {
+		return refuse("cannot read the package's binding: %v", err)
 	}
 	if !bound {
 		return refuse("package %s is not bound to an idea (no [tool.nullius] campaign-id and node-id in its pyproject.toml), so nothing shows that node %s of campaign %s is its idea; bind it with %s, then re-run nullius extract",
