@@ -61,7 +61,7 @@ The diagnostic sits at the sentence. Write what this idea claims instead.`,
 
 func run(pass *analysis.Pass) (any, error) {
 	for _, f := range ruleutil.Files(pass) {
-		names := assignedNames(f.Module)
+		var names map[*pyscan.Call]string // built on the first finding: most files have none
 		for _, s := range f.Stmts {
 			if s.Verb != "claim" {
 				continue
@@ -69,6 +69,9 @@ func run(pass *analysis.Pass) (any, error) {
 			content := contentOf(s.Call)
 			if content == nil || !IsStock(content.Str) {
 				continue
+			}
+			if names == nil {
+				names = assignedNames(f.Module)
 			}
 			name := names[s.Call]
 			if name == "" {

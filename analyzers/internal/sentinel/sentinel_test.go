@@ -1,8 +1,12 @@
 package sentinel
 
 import (
+	"slices"
 	"strings"
 	"testing"
+	"unicode"
+
+	"golang.org/x/text/cases"
 )
 
 // Rows from gaia-discipline.md §1.3 GAIA032 and the §6 appendix.
@@ -296,6 +300,83 @@ func TestWordCount(t *testing.T) {
 	} {
 		if got := WordCount(s); got != want {
 			t.Errorf("WordCount(%q) = %d, want %d", s, got, want)
+		}
+	}
+}
+
+// slowNormalize is NormalizeSentence without the ASCII fast path.
+func slowNormalize(s string) string {
+	s = strings.NewReplacer("\u2019", "'", "\u2018", "'").Replace(s)
+	s = strings.Join(strings.FieldsFunc(s, IsSpace), " ")
+	s = strings.TrimRightFunc(s, func(r rune) bool { return unicode.IsPunct(r) || IsSpace(r) })
+	return cases.Fold().String(s)
+}
+
+// TestASCIITables: the fast path's byte sets are exactly Python whitespace
+// and Unicode punctuation restricted to ASCII, and A-Z is all that case
+// folding changes there.
+func TestASCIITables(t *testing.T) {
+	for c := range 128 {
+		r := rune(c)
+		if asciiSpace.has(byte(c)) != IsSpace(r) {
+			t.Errorf("space table wrong at %q", r)
+		}
+		if asciiPunct.has(byte(c)) != unicode.IsPunct(r) {
+			t.Errorf("punct table wrong at %q", r)
+		}
+		if got := cases.Fold().String(string(r)); got != strings.ToLower(string(r)) {
+			t.Errorf("fold(%q) = %q", r, got)
+		}
+	}
+}
+
+func TestNormalizeFastPathAgrees(t *testing.T) {
+	cases := []string{"", " ", "...", "A.", "The idea merits sustained verification effort.",
+		"  THE idea\tmerits\x1csustained verification effort ?! ", "a . b ,", "x_", "{[(a)]}", strings.Repeat("Ab ", 100)}
+	for _, s := range cases {
+		if got, want := NormalizeSentence(s), slowNormalize(s); got != want {
+			t.Errorf("NormalizeSentence(%q) = %q, want %q", s, got, want)
+		}
+	}
+}
+
+func FuzzNormalizeFastPath(f *testing.F) {
+	f.Add("The idea merits sustained verification effort.")
+	f.Add("a\x1f b ,.")
+	f.Fuzz(func(t *testing.T, s string) {
+		if got, want := NormalizeSentence(s), slowNormalize(s); got != want {
+			t.Fatalf("NormalizeSentence(%q) = %q, want %q", s, got, want)
+		}
+		_, fast := StockSentence(s)
+		slow := slices.Contains(normalizedStock(), slowNormalize(s))
+		if fast != slow {
+			t.Fatalf("StockSentence(%q) = %v, want %v", s, fast, slow)
+		}
+	})
+}
+
+// TestStockSentenceAllocates nothing for ASCII content, matched or not:
+// GAIA510 runs on every claim (issue 15: it once built a replacer and
+// re-normalized all seven stock sentences per call).
+func TestStockSentenceAllocatesNothing(t *testing.T) {
+	StockSentence("warm up")
+	for _, s := range []string{"The idea merits sustained verification effort.", "A specific claim about the world.", strings.Repeat("long ", 100)} {
+		if n := testing.AllocsPerRun(100, func() { StockSentence(s) }); n != 0 {
+			t.Errorf("StockSentence(%.20q...) allocates %v times", s, n)
+		}
+	}
+}
+
+func BenchmarkStockSentence(b *testing.B) {
+	inputs := []string{
+		"Stacked XMM-Newton spectra of 73 galaxy clusters show an unidentified line at 3.55 keV.",
+		"The idea merits sustained verification effort.",
+		"Die Idee verdient eine anhaltende Überprüfung.",
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		for _, s := range inputs {
+			StockSentence(s)
 		}
 	}
 }

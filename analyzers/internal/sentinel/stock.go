@@ -2,7 +2,9 @@ package sentinel
 
 import (
 	"strings"
+	"sync"
 	"unicode"
+	"unicode/utf8"
 
 	"golang.org/x/text/cases"
 )
@@ -21,24 +23,127 @@ var StockSentences = []string{
 	"A bounded, decisive first check of the idea exists.",
 }
 
+// apostrophes maps typographic apostrophes to '. One replacer for every
+// call: strings.Replacer builds its tables on first use and is safe for
+// concurrent use.
+var apostrophes = strings.NewReplacer("\u2019", "'", "\u2018", "'")
+
+// normalizedStock holds NormalizeSentence of every stock sentence, in the
+// order of StockSentences, computed once on first use.
+var normalizedStock = sync.OnceValue(func() []string {
+	out := make([]string, len(StockSentences))
+	for i, s := range StockSentences {
+		out[i] = NormalizeSentence(s)
+	}
+	return out
+})
+
 // NormalizeSentence makes trivially edited stock sentences compare equal
 // (W10): typographic apostrophes become ', Python whitespace collapses to
 // one space, final punctuation goes, and the text is case-folded.
 func NormalizeSentence(s string) string {
-	s = strings.NewReplacer("\u2019", "'", "\u2018", "'").Replace(s)
+	if isASCII(s) {
+		// Nearly every sentence is ASCII: same result without the
+		// replacer, the field split or the case folder.
+		return string(normalizeASCII(make([]byte, 0, len(s)), s, len(s)))
+	}
+	s = apostrophes.Replace(s)
 	s = strings.Join(strings.FieldsFunc(s, IsSpace), " ")
 	s = strings.TrimRightFunc(s, func(r rune) bool { return unicode.IsPunct(r) || IsSpace(r) })
+	// A Caser keeps state between calls, so each call gets its own.
 	return cases.Fold().String(s)
 }
 
 // StockSentence returns the stock sentence content matches after
-// NormalizeSentence, if any.
+// NormalizeSentence, if any. For ASCII content it allocates nothing.
 func StockSentence(content string) (string, bool) {
-	n := NormalizeSentence(content)
-	for _, s := range StockSentences {
-		if NormalizeSentence(s) == n {
-			return s, true
+	var n string
+	if isASCII(content) {
+		var buf [128]byte // longer than every normalized stock sentence
+		b := normalizeASCII(buf[:0], content, len(buf))
+		if b == nil {
+			return "", false
+		}
+		for i, s := range normalizedStock() {
+			if string(b) == s {
+				return StockSentences[i], true
+			}
+		}
+		return "", false
+	}
+	n = NormalizeSentence(content)
+	for i, s := range normalizedStock() {
+		if s == n {
+			return StockSentences[i], true
 		}
 	}
 	return "", false
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
+}
+
+// asciiSpace and asciiPunct are IsSpace and unicode.IsPunct restricted to
+// ASCII (TestASCIITables checks them against the Unicode tables).
+const asciiSpaceChars = "\t\n\v\f\r \x1c\x1d\x1e\x1f"
+const asciiPunctChars = "!\"#%&'()*,-./:;?@[\\]_{}"
+
+var asciiSpace, asciiPunct = asciiSet(asciiSpaceChars), asciiSet(asciiPunctChars)
+
+type byteSet [2]uint64
+
+func asciiSet(chars string) byteSet {
+	var s byteSet
+	for i := 0; i < len(chars); i++ {
+		s[chars[i]>>6] |= 1 << (chars[i] & 63)
+	}
+	return s
+}
+
+func (s *byteSet) has(c byte) bool { return c < 128 && s[c>>6]&(1<<(c&63)) != 0 }
+
+// normalizeASCII writes NormalizeSentence(s) for an ASCII s into dst[:0]:
+// words split on Python whitespace joined by one space, trailing
+// punctuation and space trimmed, A-Z lowered (the full case folding of
+// ASCII). It returns nil when the result would exceed limit bytes, so a
+// caller with a fixed buffer never allocates.
+func normalizeASCII(dst []byte, s string, limit int) []byte {
+	dst = dst[:0]
+	pendingSpace := false
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if asciiSpace.has(c) {
+			pendingSpace = len(dst) > 0
+			continue
+		}
+		if need := len(dst) + 1 + b2i(pendingSpace); need > limit {
+			return nil
+		}
+		if pendingSpace {
+			dst = append(dst, ' ')
+			pendingSpace = false
+		}
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		dst = append(dst, c)
+	}
+	end := len(dst)
+	for end > 0 && (asciiPunct.has(dst[end-1]) || dst[end-1] == ' ') {
+		end--
+	}
+	return dst[:end]
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
