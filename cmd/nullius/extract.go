@@ -3,10 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
-	"os"
-	"os/signal"
 	"strings"
-	"syscall"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -61,12 +58,14 @@ installation problems.` + limitsHelp,
 			opts.StageTimeout = time.Duration(stageTimeout) * time.Second
 			opts.VersionTimeout = time.Duration(versionTO) * time.Second
 			opts.Log = a.stderr
-			// gaia runs in its own process group (so a timeout kills all of
-			// it); forward an interrupt by cancelling, which kills the group.
-			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
-			defer stop()
+			// An interrupt cancels cmd.Context(), which kills gaia's process
+			// group (internal/procrun).
+			ctx := cmd.Context()
 			res, err := extract.Run(ctx, opts)
 			if err != nil {
+				if ctx.Err() != nil { // interrupted: the one line says what was stopped
+					return &exitErr{code: exitError}
+				}
 				return a.extractFailure(err)
 			}
 			text := append(res.Posterior.JSON(), '\n')
@@ -92,7 +91,7 @@ installation problems.` + limitsHelp,
 	f.IntVar(&stageTimeout, "stage-timeout", 600, "`SECONDS` allowed for each of gaia build compile, build check and run infer")
 	f.IntVar(&versionTO, "version-timeout", 60, "`SECONDS` allowed for gaia --version")
 	_ = f.MarkHidden("gaia-bin")
-	return cmd
+	return markInterruptible(cmd)
 }
 
 // extractFailure prints why extraction stopped: the rule and message on one

@@ -21,6 +21,11 @@ import (
 // the `exitcode N` command can assert 1 versus 2 (testscript itself only
 // tells zero from non-zero).
 func TestMain(m *testing.M) {
+	// A Go test that needs nullius as a real process of its own (to signal
+	// it) runs this test binary with NULLIUS_TEST_MAIN=1.
+	if os.Getenv("NULLIUS_TEST_MAIN") == "1" {
+		os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+	}
 	programs := fakes.Programs()
 	programs["nullius"] = func() {
 		code := run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)

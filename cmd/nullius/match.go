@@ -207,7 +207,8 @@ seat replies are needed (guidance on stderr).` + limitsHelp,
 				o.Home = home
 			}
 			o.Out = a.stdout
-			return stepErr(pm.RunPanel(o))
+			o.Stdin = a.childStdin()
+			return stepErr(pm.RunPanel(cmd.Context(), o))
 		},
 	}
 	f := cmd.Flags()
@@ -222,7 +223,7 @@ seat replies are needed (guidance on stderr).` + limitsHelp,
 	f.IntVar(&o.TimeoutSecs, "timeout-secs", 900, "judge timeout in seconds")
 	f.IntVar(&o.WordCap, "word-cap", 600, "statement word cap (counted on the rebuilt statement)")
 	f.BoolVar(&o.RenderOnly, "render-prompt-only", false, "verify the materials and render the judge prompt, then stop")
-	return cmd
+	return markInterruptible(cmd)
 }
 
 func (a *app) matchAssembleCmd() *cobra.Command {

@@ -58,12 +58,20 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 			code = exitError
 		}
 	}()
+	in := watchInterrupts(stderr)
+	defer in.stop()
 	root := a.rootCmd()
+	root.PersistentPreRun = func(cmd *cobra.Command, _ []string) {
+		in.aware.Store(cmd.Annotations[interruptible] != "")
+	}
 	root.SetArgs(args)
 	root.SetIn(stdin)
 	root.SetOut(stdout)
 	root.SetErr(stderr)
-	err := root.Execute()
+	err := root.ExecuteContext(in.ctx)
+	if code, ok := in.result(errMsg(err)); ok {
+		return code
+	}
 	if err == nil {
 		return exitOK
 	}
@@ -76,6 +84,19 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 	}
 	fmt.Fprintln(stderr, "nullius: "+oneLineError(err.Error()))
 	return exitError
+}
+
+// errMsg is what an error says to the user ("" for none or for an exit
+// status whose message was already printed).
+func errMsg(err error) string {
+	var ee *exitErr
+	if err == nil || (errors.As(err, &ee) && ee.msg == "") {
+		return ""
+	}
+	if ee != nil {
+		return ee.msg
+	}
+	return err.Error()
 }
 
 // oneLineError folds cobra's multi-line errors (an unknown command with

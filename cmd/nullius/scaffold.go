@@ -3,10 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
-	"os"
-	"os/signal"
 	"strings"
-	"syscall"
 
 	"github.com/spf13/cobra"
 
@@ -59,12 +56,14 @@ failure leaves nothing behind. The package path is printed on stdout. Next,
 			if gaiaBin != "" {
 				opts.Gaia = &gaiacli.CLI{Bin: gaiaBin}
 			}
-			// gaia runs in its own process group (so a timeout kills all of
-			// it); forward an interrupt by cancelling, which kills the group.
-			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
-			defer stop()
+			// An interrupt cancels cmd.Context(), which kills gaia's process
+			// group (internal/procrun).
+			ctx := cmd.Context()
 			pkg, err := scaffold.Create(ctx, opts)
 			if err != nil {
+				if ctx.Err() != nil { // interrupted: the one line says what was stopped
+					return &exitErr{code: exitError}
+				}
 				return a.scaffoldFailure(err)
 			}
 			fmt.Fprintln(a.stdout, pkg)
@@ -90,7 +89,7 @@ failure leaves nothing behind. The package path is printed on stdout. Next,
 	cmd.Flags().StringVar(&gaiaBin, "gaia", "", "build the skeleton with this gaia `BIN` (gaia build init) and harden it")
 	cmd.Flags().StringVar(&gaiaBin, "gaia-bin", "", "alias of --gaia, as the reference spells it (`BIN`)")
 	_ = cmd.Flags().MarkHidden("gaia-bin")
-	return cmd
+	return markInterruptible(cmd)
 }
 
 // scaffoldFailure prints a scaffold error (every one exits 2), with gaia's

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -103,7 +102,7 @@ idempotency conflict, schema), 2 refused locally or infrastructure failure.` + l
 			if err != nil {
 				return &exitErr{code: exitError, msg: err.Error()}
 			}
-			res, err := w.Run(context.Background(), o)
+			res, err := w.Run(cmd.Context(), o)
 			if err != nil {
 				return a.writebackRefusal(err)
 			}
@@ -138,7 +137,7 @@ idempotency conflict, schema), 2 refused locally or infrastructure failure.` + l
 	fl.StringVar(&runner, "runner", "node", "interpreter for --idea-rpc")
 	fl.StringVar(&o.IdempotencyKey, "idempotency-key", "", "use this key verbatim (retry a printed key)")
 	fl.BoolVar(&o.NewWrite, "new-write", false, "salt the derived key: write again on purpose")
-	return cmd
+	return markInterruptible(cmd)
 }
 
 // readPosterior reads the payload from a file or stdin.

@@ -3,6 +3,7 @@ package fakes
 import (
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -18,6 +19,7 @@ const (
 	GaiaEnvFailCode   = "FAKE_GAIA_FAIL_CODE"   // its exit status (default 1)
 	GaiaEnvFailOutput = "FAKE_GAIA_FAIL_OUTPUT" // what it prints on stderr
 	GaiaEnvHang       = "FAKE_GAIA_HANG"        // stage that sleeps 30 s (for timeouts)
+	GaiaEnvPids       = "FAKE_GAIA_PIDS"        // with HANG: a directory; gaia.pid and a background child's child.pid are written there, then it waits
 	GaiaEnvIR         = "FAKE_GAIA_IR"          // file copied to <pkg>/.gaia/ir.json by build compile
 	GaiaEnvBeliefs    = "FAKE_GAIA_BELIEFS"     // file copied to <pkg>/.gaia/beliefs.json by run infer
 )
@@ -43,6 +45,9 @@ func gaiaRun(args []string) int {
 	}
 	last := args[len(args)-1]
 	if os.Getenv(GaiaEnvHang) == stage {
+		if dir := os.Getenv(GaiaEnvPids); dir != "" {
+			return hangWithChild(dir)
+		}
 		time.Sleep(30 * time.Second)
 	}
 	if os.Getenv(GaiaEnvFail) == stage {
@@ -143,4 +148,19 @@ func gaiaInit(name string) error {
 		}
 	}
 	return nil
+}
+
+// hangWithChild starts a background child, records both pids in dir and
+// waits for the child, for tests that prove a killed gaia leaves nothing
+// running.
+func hangWithChild(dir string) int {
+	child := exec.Command("sleep", "1000")
+	if err := child.Start(); err != nil {
+		fmt.Fprintln(os.Stderr, "fake gaia:", err)
+		return 2
+	}
+	_ = os.WriteFile(filepath.Join(dir, "child.pid"), []byte(strconv.Itoa(child.Process.Pid)), 0o644)
+	_ = os.WriteFile(filepath.Join(dir, "gaia.pid"), []byte(strconv.Itoa(os.Getpid())), 0o644)
+	_ = child.Wait()
+	return 1
 }

@@ -11,9 +11,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os/exec"
 	"strings"
 	"time"
+
+	"github.com/nullius-dev/nullius/internal/procrun"
 )
 
 // PinnedVersion is the only gaia-lang release the discipline is written for.
@@ -137,37 +138,26 @@ func (c *CLI) Init(ctx context.Context, dir, name string) (Result, error) {
 	return c.run(ctx, dir, or(c.InitTimeout, DefaultInitTimeout), "build", "init", name)
 }
 
-// run executes the binary with args, never through a shell. WaitDelay stops
-// a grandchild that inherited the pipes from holding us past the timeout.
+// run executes the binary with args, never through a shell, through the
+// one child-process runner: its own process group, killed whole on timeout
+// or interrupt (a compile that spawned `uv sync` does not outlive us), and
+// a grandchild holding the pipes is cut off after the runner's WaitDelay.
 func (c *CLI) run(ctx context.Context, dir string, timeout time.Duration, args ...string) (Result, error) {
-	ctx, cancel := context.WithTimeout(ctx, timeout)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, c.Bin, args...)
-	cmd.Dir = dir
-	killGroup(cmd)
-	cmd.WaitDelay = 5 * time.Second
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	res := Result{Args: append([]string{c.Bin}, args...)}
-	err := cmd.Run()
-	res.Stdout, res.Stderr = stdout.Bytes(), stderr.Bytes()
-	switch ctx.Err() {
-	case context.DeadlineExceeded:
-		return res, &RunError{Args: res.Args, TimedOut: true, Timeout: timeout, Err: ctx.Err()}
-	case context.Canceled: // interrupted: not a verdict on the package
-		return res, &RunError{Args: res.Args, Err: ctx.Err()}
-	}
-	var exit *exec.ExitError
+	out := procrun.Run(ctx, procrun.Spec{Argv: res.Args, Dir: dir, Timeout: timeout, Label: "gaia " + strings.Join(args, " ")})
+	res.Stdout, res.Stderr = out.Stdout, out.Stderr
 	switch {
-	case errors.As(err, &exit):
-		res.ExitCode = exit.ExitCode()
-		if res.ExitCode < 0 { // killed by a signal: still a failed stage
-			res.ExitCode = 128
-		}
+	case out.StartErr != nil:
+		return res, &RunError{Args: res.Args, Err: out.StartErr}
+	case out.TimedOut:
+		return res, &RunError{Args: res.Args, TimedOut: true, Timeout: timeout, Err: context.DeadlineExceeded}
+	case out.Interrupted: // not a verdict on the package
+		return res, &RunError{Args: res.Args, Err: context.Canceled}
+	case out.Signal != 0: // killed by a signal: still a failed stage
+		res.ExitCode = 128
 		return res, nil
-	case err != nil:
-		return res, &RunError{Args: res.Args, Err: err}
 	}
+	res.ExitCode = out.ExitCode
 	return res, nil
 }
 

@@ -1,6 +1,7 @@
 package match
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"strings"
@@ -18,7 +19,7 @@ func assembled(t *testing.T) (string, AssembleOptions) {
 	dir := setup(t)
 	o := opts(dir, &stubRunner{}, nil)
 	o.RunnerOverrides = overrides(map[string]string{"claude": "vote:a", "gpt": "vote:a", "glm": "vote:b", "kimi": "vote:tie"})
-	must(t, RunPanel(o))
+	must(t, RunPanel(context.Background(), o))
 	return dir, AssembleOptions{Commitment: filepath.Join(dir, "mat", "commitment.json"), VotesDir: filepath.Join(dir, "panel", "votes"),
 		MaterialsDir: filepath.Join(dir, "mat"), CampaignDir: filepath.Join(dir, "camp"), CampaignID: "3b8e1f70", IdeaA: "1f6c9d5e", IdeaB: "2a7d0e6f"}
 }
@@ -232,10 +233,10 @@ func TestSingleFamilyAssembly(t *testing.T) {
 		o := opts(dir, &stubRunner{}, nil)
 		o.Roster = ""
 		o.Home = ""
-		err := RunPanel(o)
+		err := RunPanel(context.Background(), o)
 		wantErr(t, err, ExitDegraded, "native_subagents")
 		o.NativeVotes = []string{nativeReply(t, dir, "s1.txt", "a", ""), nativeReply(t, dir, "s2.txt", "a", ""), nativeReply(t, dir, "s3.txt", "tie", "")}
-		must(t, RunPanel(o))
+		must(t, RunPanel(context.Background(), o))
 		return dir, AssembleOptions{Commitment: filepath.Join(dir, "mat", "commitment.json"), VotesDir: filepath.Join(dir, "panel", "votes"),
 			MaterialsDir: filepath.Join(dir, "mat"), CampaignDir: filepath.Join(dir, "camp"), CampaignID: "3b8e1f70", IdeaA: "1f6c9d5e", IdeaB: "2a7d0e6f"}
 	}

@@ -1,6 +1,7 @@
 package match
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"strings"
@@ -84,7 +85,7 @@ func TestPanelRefusesVotesDirOutsideOutDir(t *testing.T) {
 			r := &stubRunner{}
 			o := opts(dir, r, nil)
 			o.RunnerOverrides = overrides(map[string]string{"claude": "vote:a", "gpt": "vote:a", "glm": "vote:b"})
-			wantErr(t, RunPanel(o), ExitRefused, "outside "+filepath.Join(dir, "panel"))
+			wantErr(t, RunPanel(context.Background(), o), ExitRefused, "outside "+filepath.Join(dir, "panel"))
 			if len(r.calls) != 0 {
 				t.Error("a judge ran")
 			}

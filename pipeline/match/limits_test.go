@@ -1,6 +1,7 @@
 package match
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"strings"
@@ -54,7 +55,7 @@ func TestMatchInputsOverTheCap(t *testing.T) {
 	want(t, err, st, "8 MiB")
 	o := opts(dir, &stubRunner{}, nil)
 	o.RenderOnly = true
-	want(t, RunPanel(o), st, "8 MiB")
+	want(t, RunPanel(context.Background(), o), st, "8 MiB")
 }
 
 // stepCode is the CLI's mapping: a *Error keeps its code, anything else is 2.
@@ -83,7 +84,7 @@ func TestNativeReplyRefusedUpFront(t *testing.T) {
 	dir := setup(t)
 	o := opts(dir, &stubRunner{}, nil)
 	o.Roster, o.Home = "", ""
-	wantErr(t, RunPanel(o), ExitDegraded, "native_subagents")
+	wantErr(t, RunPanel(context.Background(), o), ExitDegraded, "native_subagents")
 	big := filepath.Join(dir, "big.txt")
 	sparse(t, big, readlimit.MaxSmall+1)
 	fifo := filepath.Join(dir, "fifo.txt")
@@ -98,7 +99,7 @@ func TestNativeReplyRefusedUpFront(t *testing.T) {
 		report := filepath.Join(dir, "panel", "panel_run_report.json")
 		os.Remove(report)
 		o.NativeVotes = []string{nativeReply(t, dir, "s1.txt", "a", ""), nativeReply(t, dir, "s2.txt", "b", ""), tc.file}
-		err := RunPanel(o)
+		err := RunPanel(context.Background(), o)
 		if err == nil || !readRefused(err) || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%s: got %v", tc.file, err)
 		}
@@ -108,7 +109,7 @@ func TestNativeReplyRefusedUpFront(t *testing.T) {
 	}
 	missing := filepath.Join(dir, "missing.txt")
 	o.NativeVotes = []string{nativeReply(t, dir, "s1.txt", "a", ""), nativeReply(t, dir, "s2.txt", "b", ""), missing}
-	wantErr(t, RunPanel(o), ExitInvalid, "only 2 of 3")
+	wantErr(t, RunPanel(context.Background(), o), ExitInvalid, "only 2 of 3")
 	rep := readObj(t, filepath.Join(dir, "panel", "panel_run_report.json"))
 	failed, _ := get(rep, "seats_failed").([]any)
 	if s := string(matchproto.Marshal(failed)); len(failed) != 1 || !strings.Contains(s, missing+": no such file or directory") {

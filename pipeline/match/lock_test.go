@@ -1,6 +1,7 @@
 package match
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"os"
@@ -115,12 +116,12 @@ func TestStepsRefuseALockedDirectory(t *testing.T) {
 		{"panel materials", mat, func() error {
 			o := opts(dir, &stubRunner{}, nil)
 			o.RenderOnly = true
-			return RunPanel(o)
+			return RunPanel(context.Background(), o)
 		}},
 		{"panel out", panelDir, func() error {
 			o := opts(dir, &stubRunner{}, nil)
 			o.RenderOnly = true
-			return RunPanel(o)
+			return RunPanel(context.Background(), o)
 		}},
 		{"assemble materials", mat, func() error { _, err := Assemble(ao); return err }},
 		{"assemble panel", panelDir, func() error { _, err := Assemble(ao); return err }},

@@ -41,6 +41,11 @@ type PanelOptions struct {
 	Now                  Clock
 	Templates            Templates
 	Out                  io.Writer // progress lines (stdout)
+	// Stdin is what judges read as standard input: nil gives them
+	// /dev/null. The CLI passes its own stdin when it is not a terminal,
+	// as the reference lets judges inherit it (procrun.Inherit says why a
+	// terminal is not passed on).
+	Stdin *os.File
 }
 
 func (o *PanelOptions) getenv(k string) string {
@@ -58,6 +63,7 @@ func (o *PanelOptions) printf(format string, args ...any) {
 
 // panel is the state of one panel run.
 type panel struct {
+	ctx      context.Context // cancelled when nullius is interrupted
 	o        *PanelOptions
 	m        *matchproto.Materials
 	prompt   *Prompt
@@ -85,7 +91,10 @@ type seat struct {
 // RunPanel renders the judge prompt and, unless RenderOnly, runs the panel
 // (§4.4, §5). Refusals are *Error with the protocol's exit status: 1 a
 // contract violation, 2 the vote floor not met, 3 degraded guidance.
-func RunPanel(o PanelOptions) error {
+// Cancelling ctx (nullius interrupted) kills every running judge's process
+// group; the report then records the interruption and the panel is
+// invalid.
+func RunPanel(ctx context.Context, o PanelOptions) error {
 	if o.Templates == (Templates{}) {
 		o.Templates = DefaultTemplates()
 	}
@@ -122,7 +131,7 @@ func RunPanel(o PanelOptions) error {
 	if err != nil {
 		return err
 	}
-	p := &panel{o: &o, m: m, prompt: prompt,
+	p := &panel{ctx: ctx, o: &o, m: m, prompt: prompt,
 		promptP: filepath.Join(o.OutDir, "judge_prompt.md"), systemP: filepath.Join(o.OutDir, "judge_system.md")}
 	for _, f := range o.NativeVotes {
 		// A reply file that is a FIFO, a device or over the cap is an
@@ -557,6 +566,9 @@ func (p *panel) runFamily(f matchproto.Family) seat {
 		}
 		attempts = append(attempts, append(a, matchproto.Member{Key: "failure", Value: fail}))
 		failures = append(failures, fail)
+		if p.ctx.Err() != nil { // interrupted: no retry
+			break
+		}
 	}
 	s.reason = strings.Join(failures, "; ")
 	return s
@@ -578,7 +590,11 @@ func (p *panel) attempt(f matchproto.Family, dir string) (matchproto.Object, str
 	if err != nil {
 		return nil, "", argv, nil, "invocation error: " + err.Error()
 	}
-	out := p.o.Runner.Run(context.Background(), cmd)
+	cmd.Label = "judge " + f.Label
+	if p.o.Stdin != nil {
+		cmd.Stdin = p.o.Stdin
+	}
+	out := p.o.Runner.Run(p.ctx, cmd)
 	if tail := out.Stderr; len(tail) > 0 {
 		if len(tail) > 2000 {
 			tail = tail[len(tail)-2000:]
@@ -586,6 +602,8 @@ func (p *panel) attempt(f matchproto.Family, dir string) (matchproto.Object, str
 		_ = atomicfile.WriteFile(filepath.Join(dir, "stderr_tail.txt"), tail, 0o644)
 	}
 	switch {
+	case out.Interrupted:
+		return nil, label, argv, nil, p.interruption() + "; the judge was stopped before it replied"
 	case out.TimedOut:
 		return nil, label, argv, nil, fmt.Sprintf("timeout after %ds (limit %ds = --timeout-secs plus the runner's grace)", p.o.TimeoutSecs, int(cmd.Timeout.Seconds()))
 	case out.Err != nil:
@@ -774,10 +792,13 @@ func (p *panel) finish(seats []seat, mode string, independent bool, extra matchp
 			p.o.printf("family absent: %s (%s)", s.family, s.reason)
 		}
 	}
-	valid := len(votes) >= p.roster.Minimum
+	valid := len(votes) >= p.roster.Minimum && p.ctx.Err() == nil
 	p.votes = votes
 	if err := p.writeReport(absent, mode, independent, valid, extra); err != nil {
 		return err
+	}
+	if p.ctx.Err() != nil {
+		return &Error{Code: ExitInvalid, Msg: fmt.Sprintf("the panel is invalid: %s records the interruption; run the panel again", filepath.Join(p.o.OutDir, "panel_run_report.json"))}
 	}
 	if !valid {
 		if mode == "single_family" {
@@ -838,7 +859,22 @@ func (p *panel) writeReport(absent []seat, mode string, independent, valid bool,
 		{Key: "finished_at", Value: matchproto.FormatTime(p.o.Now.now())},
 	}
 	rep = append(rep, extra...)
+	if p.ctx.Err() != nil {
+		// Beyond the reference: a run stopped by a signal says so, instead
+		// of leaving a half-run panel unexplained.
+		rep = append(rep, matchproto.Member{Key: "interrupted", Value: p.interruption()})
+	}
 	return atomicfile.WriteFile(filepath.Join(p.o.OutDir, "panel_run_report.json"), matchproto.Marshal(rep), 0o644)
+}
+
+// interruption says why the context ended: the CLI cancels it with the
+// signal as its cause ("interrupted by SIGTERM").
+func (p *panel) interruption() string {
+	cause := context.Cause(p.ctx)
+	if cause == nil || cause == context.Canceled {
+		return "interrupted"
+	}
+	return cause.Error()
 }
 
 func orEmpty(s []string) []string {

@@ -30,7 +30,7 @@ func TestFullPanel(t *testing.T) {
 	o := opts(dir, &stubRunner{}, nil)
 	o.RunnerOverrides = overrides(map[string]string{"claude": "vote:a", "gpt": "vote:a", "glm": "vote:b", "kimi": "vote:tie"})
 	o.ModelLabels = []string{"gpt=stub-model-for-test"}
-	must(t, RunPanel(o))
+	must(t, RunPanel(context.Background(), o))
 	rep := readObj(t, filepath.Join(dir, "panel", "panel_run_report.json"))
 	if get(rep, "panel_valid") != true || get(rep, "independence") != "cross_family" || get(rep, "independent_runners") != false {
 		t.Errorf("report: %s", matchproto.Marshal(rep))
@@ -113,7 +113,7 @@ func TestPanelSeats(t *testing.T) {
 			}
 			o := opts(dir, &stubRunner{}, tt.env)
 			o.RunnerOverrides = overrides(tt.modes)
-			err := RunPanel(o)
+			err := RunPanel(context.Background(), o)
 			if ExitCode(err) != tt.code && !(err == nil && tt.code == 0) {
 				t.Fatalf("err %v, want exit %d", err, tt.code)
 			}
@@ -140,11 +140,11 @@ func TestInjectedNativeVote(t *testing.T) {
 			dir := setup(t)
 			o := opts(dir, &stubRunner{}, nil)
 			o.RenderOnly = true
-			must(t, RunPanel(o))
+			must(t, RunPanel(context.Background(), o))
 			o.RenderOnly = false
 			o.NativeVotes = []string{nativeReply(t, dir, "claude.txt", "b", tt.echo)}
 			o.RunnerOverrides = overrides(map[string]string{"gpt": "vote:a", "glm": "vote:b", "kimi": "vote:a"})
-			must(t, RunPanel(o))
+			must(t, RunPanel(context.Background(), o))
 			rep := string(matchproto.Marshal(readObj(t, filepath.Join(dir, "panel", "panel_run_report.json"))))
 			_, statErr := os.Stat(filepath.Join(dir, "panel", "votes", "claude.json"))
 			if tt.want == "" {
@@ -164,7 +164,7 @@ func TestStalePromptRefusesNativeVote(t *testing.T) {
 	dir := setup(t)
 	o := opts(dir, &stubRunner{}, nil)
 	o.RenderOnly = true
-	must(t, RunPanel(o))
+	must(t, RunPanel(context.Background(), o))
 	reply := nativeReply(t, dir, "claude.txt", "a", "")
 	st := filepath.Join(dir, "mat", "statement_a.md")
 	b, _ := os.ReadFile(st)
@@ -172,7 +172,7 @@ func TestStalePromptRefusesNativeVote(t *testing.T) {
 	o.RenderOnly = false
 	o.NativeVotes = []string{reply}
 	o.RunnerOverrides = overrides(map[string]string{"gpt": "vote:a", "glm": "vote:b", "kimi": "vote:a"})
-	wantErr(t, RunPanel(o), ExitRefused, "reflects an earlier rendering")
+	wantErr(t, RunPanel(context.Background(), o), ExitRefused, "reflects an earlier rendering")
 	if _, err := os.Stat(filepath.Join(dir, "panel", "votes")); err == nil {
 		t.Error("votes written")
 	}
@@ -235,7 +235,7 @@ func TestPanelRefusals(t *testing.T) {
 			o := opts(dir, r, nil)
 			o.RunnerOverrides = overrides(map[string]string{"gpt": "vote:a", "glm": "vote:b", "kimi": "vote:a"})
 			tt.mod(dir, &o)
-			err := RunPanel(o)
+			err := RunPanel(context.Background(), o)
 			wantErr(t, err, 0, tt.want)
 			if len(r.calls) != 0 {
 				t.Errorf("a judge ran before the refusal: %v", r.calls)
@@ -273,13 +273,13 @@ func TestIndependentRunnersTaint(t *testing.T) {
 				return "", os.ErrNotExist
 			}
 			o.RenderOnly = true
-			must(t, RunPanel(o))
+			must(t, RunPanel(context.Background(), o))
 			o.RenderOnly = false
 			if tt.native {
 				o.NativeVotes = []string{nativeReply(t, dir, "claude.txt", "a", "")}
 			}
 			o.RunnerOverrides = []string{"gpt=stub " + tt.gpt + " {prompt}"}
-			must(t, RunPanel(o))
+			must(t, RunPanel(context.Background(), o))
 			rep := readObj(t, filepath.Join(dir, "panel", "panel_run_report.json"))
 			if get(rep, "independent_runners") != tt.want {
 				t.Errorf("independent_runners = %v", get(rep, "independent_runners"))
@@ -309,7 +309,7 @@ func TestDegradedFlow(t *testing.T) {
 	dir := setup(t)
 	o := opts(dir, &stubRunner{}, nil)
 	// PATH has no CLI: ROSTER degrades (claude native is the only usable).
-	err := RunPanel(o)
+	err := RunPanel(context.Background(), o)
 	wantErr(t, err, ExitDegraded, "native_subagents")
 	wantErr(t, err, ExitDegraded, "--native-vote")
 	rep := string(matchproto.Marshal(readObj(t, filepath.Join(dir, "panel", "panel_run_report.json"))))
@@ -320,7 +320,7 @@ func TestDegradedFlow(t *testing.T) {
 	}
 	// With overrides the degraded flow refuses.
 	o.RunnerOverrides = []string{"claude=stub vote:a {prompt}"}
-	wantErr(t, RunPanel(o), ExitRefused, "take no --runner")
+	wantErr(t, RunPanel(context.Background(), o), ExitRefused, "take no --runner")
 	o.RunnerOverrides = nil
 	// CRLF reply is hashed as written; non-UTF-8 fails that seat only.
 	o.Roster = filepath.Join(dir, "builtin-like.json")
@@ -333,7 +333,7 @@ func TestDegradedFlow(t *testing.T) {
 	bad := filepath.Join(dir, "bad.txt")
 	must(t, os.WriteFile(bad, []byte{0xff, 0xfe, 0}, 0o644))
 	o.NativeVotes = []string{s1, s2, bad}
-	wantErr(t, RunPanel(o), ExitInvalid, "only 2 of 3 native subagent seats")
+	wantErr(t, RunPanel(context.Background(), o), ExitInvalid, "only 2 of 3 native subagent seats")
 	rep = string(matchproto.Marshal(readObj(t, filepath.Join(dir, "panel", "panel_run_report.json"))))
 	if !strings.Contains(rep, "not UTF-8 text") || !strings.Contains(rep, `"family": "gemini"`) {
 		t.Error(rep)
@@ -347,10 +347,10 @@ func TestDegradedFlow(t *testing.T) {
 	spaced := filepath.Join(dir, "spaced.txt")
 	must(t, os.WriteFile(spaced, []byte(strings.Replace(string(b1), "Seat", "Seat ", 1)), 0o644))
 	o.NativeVotes = []string{s1, s2, spaced}
-	wantErr(t, RunPanel(o), ExitRefused, "only in whitespace")
+	wantErr(t, RunPanel(context.Background(), o), ExitRefused, "only in whitespace")
 	// A failed re-run never leaves an assemblable report behind.
 	o.NativeVotes = []string{s1, s2, s1}
-	wantErr(t, RunPanel(o), ExitRefused, "every seat needs its own")
+	wantErr(t, RunPanel(context.Background(), o), ExitRefused, "every seat needs its own")
 	if _, err := os.Stat(filepath.Join(dir, "panel", "panel_run_report.json")); err == nil {
 		t.Error("old report survived a refused re-run")
 	}
@@ -360,7 +360,7 @@ func TestThinRosterCannotRun(t *testing.T) {
 	dir := setup(t)
 	o := opts(dir, &stubRunner{}, nil)
 	must(t, os.WriteFile(o.Roster, []byte(`{"version": 1, "families": {"claude": {"runner": "native", "available": false}}}`), 0o644))
-	wantErr(t, RunPanel(o), ExitRefused, "cannot run")
+	wantErr(t, RunPanel(context.Background(), o), ExitRefused, "cannot run")
 }
 
 func TestFamiliesSubsetNeverDegrades(t *testing.T) {
@@ -368,7 +368,7 @@ func TestFamiliesSubsetNeverDegrades(t *testing.T) {
 	o := opts(dir, &stubRunner{}, nil)
 	o.Families = "gpt,glm"
 	o.RunnerOverrides = []string{"gpt=stub vote:a", "glm=stub vote:b"}
-	wantErr(t, RunPanel(o), ExitInvalid, "match is terminated")
+	wantErr(t, RunPanel(context.Background(), o), ExitInvalid, "match is terminated")
 	rep := readObj(t, filepath.Join(dir, "panel", "panel_run_report.json"))
 	if get(rep, "independence") != "cross_family" {
 		t.Error("degraded")
@@ -380,7 +380,7 @@ func TestMinimumAboveThree(t *testing.T) {
 	o := opts(dir, &stubRunner{}, nil)
 	must(t, os.WriteFile(o.Roster, []byte(strings.Replace(rosterJSON, `"cross_family_minimum": 3`, `"cross_family_minimum": 4`, 1)), 0o644))
 	o.RunnerOverrides = overrides(map[string]string{"claude": "vote:a", "gpt": "vote:a", "glm": "vote:b", "kimi": "garbage"})
-	wantErr(t, RunPanel(o), ExitInvalid, "minimum 4")
+	wantErr(t, RunPanel(context.Background(), o), ExitInvalid, "minimum 4")
 }
 
 func TestShellSplit(t *testing.T) {
@@ -415,7 +415,7 @@ func TestDistinctCommandsPassTheGuard(t *testing.T) {
 	o := opts(dir, &stubRunner{}, map[string]string{})
 	o.Families = "gpt,glm,kimi"
 	o.RunnerOverrides = []string{"gpt=stub vote:a {prompt}", "glm=stub garbage {prompt}", "kimi=stub vote:b {prompt}"}
-	wantErr(t, RunPanel(o), ExitInvalid, "match is terminated")
+	wantErr(t, RunPanel(context.Background(), o), ExitInvalid, "match is terminated")
 }
 
 // test_unusable_requested_family_is_absent_up_front_and_never_invoked.
@@ -424,11 +424,11 @@ func TestUnusableFamilyNeverInvoked(t *testing.T) {
 	r := &stubRunner{}
 	o := opts(dir, r, nil)
 	o.RenderOnly = true
-	must(t, RunPanel(o))
+	must(t, RunPanel(context.Background(), o))
 	o.RenderOnly = false
 	o.NativeVotes = []string{nativeReply(t, dir, "claude.txt", "a", "")}
 	o.RunnerOverrides = []string{"gpt=stub vote:a {prompt}", "glm=stub vote:b {prompt}"}
-	must(t, RunPanel(o))
+	must(t, RunPanel(context.Background(), o))
 	rep := string(matchproto.Marshal(readObj(t, filepath.Join(dir, "panel", "panel_run_report.json"))))
 	if !strings.Contains(rep, "runner's executable (kimi) is not present on this machine") {
 		t.Error(rep)
@@ -451,7 +451,7 @@ func TestNativeVoteNotUTF8(t *testing.T) {
 	must(t, os.WriteFile(bad, []byte{0xff, 0xfe, 0}, 0o644))
 	o.NativeVotes = []string{bad}
 	o.RunnerOverrides = overrides(map[string]string{"gpt": "vote:a", "glm": "vote:b", "kimi": "vote:a"})
-	must(t, RunPanel(o))
+	must(t, RunPanel(context.Background(), o))
 	rep := string(matchproto.Marshal(readObj(t, filepath.Join(dir, "panel", "panel_run_report.json"))))
 	if !strings.Contains(rep, "as UTF-8 text") {
 		t.Error(rep)
@@ -490,7 +490,7 @@ func TestRunnerArgv(t *testing.T) {
 	r := &launcherStub{}
 	o := opts(dir, r, map[string]string{"IDEA_PAIRWISE_MULTI_TASK": "/opt/launcher.py", "IDEA_PAIRWISE_GEMINI_RUNNER": "/opt/run_gemini.sh"})
 	o.LookPath = func(string) (string, error) { return "/usr/bin/x", nil }
-	must(t, RunPanel(o))
+	must(t, RunPanel(context.Background(), o))
 	P, S := filepath.Join(dir, "panel", "judge_prompt.md"), filepath.Join(dir, "panel", "judge_system.md")
 	A := func(f string) string { return filepath.Join(dir, "panel", "raw", f, "attempt1") }
 	want := map[string][]string{
@@ -548,7 +548,7 @@ func TestFloorUnreachableCallsNoJudge(t *testing.T) {
 	o := opts(dir, r, nil)
 	o.Families = "claude,gpt,glm"
 	o.RunnerOverrides = []string{"gpt=stub vote:a {prompt}", "glm=stub vote:b {prompt}"}
-	err := RunPanel(o)
+	err := RunPanel(context.Background(), o)
 	wantErr(t, err, ExitInvalid, "the native seat claude had no reply")
 	if len(r.calls) != 0 {
 		t.Errorf("judges called: %v", r.calls)

@@ -1,32 +1,34 @@
 package match
 
 import (
-	"bytes"
 	"context"
-	"errors"
 	"fmt"
+	"io"
 	"os"
-	"os/exec"
 	"strings"
-	"syscall"
 	"time"
+
+	"github.com/nullius-dev/nullius/internal/procrun"
 )
 
 // Command is one judge invocation: an argv run directly (never through a
-// shell), its environment and its time limit. ReplyFile names the file the
-// program writes its reply to; "" means the reply is its stdout.
+// shell), its environment, stdin and time limit. ReplyFile names the file
+// the program writes its reply to; "" means the reply is its stdout.
 type Command struct {
 	Argv      []string
 	Env       []string
+	Stdin     io.Reader // nil: /dev/null
 	Timeout   time.Duration
 	ReplyFile string
+	Label     string // names the seat when an interrupt stops it
 }
 
 // Outcome is what one invocation produced.
 type Outcome struct {
 	Stdout, Stderr []byte
-	ExitCode       int
+	ExitCode       int // negative: killed by that signal, as Python's returncode
 	TimedOut       bool
+	Interrupted    bool  // nullius was interrupted (SIGINT, SIGTERM) and stopped the judge
 	Err            error // the program could not be started
 }
 
@@ -36,8 +38,9 @@ type Runner interface {
 	Run(ctx context.Context, c Command) Outcome
 }
 
-// ExecRunner runs commands with os/exec in their own process group, so a
-// timeout kills the judge and everything it spawned.
+// ExecRunner runs commands through the one child-process runner
+// (internal/procrun): each judge in its own process group, so a timeout or
+// an interrupt kills the judge and everything it spawned.
 type ExecRunner struct{}
 
 // maxOutput bounds what nullius keeps of a judge's stdout and stderr.
@@ -45,54 +48,15 @@ const maxOutput = 8 << 20
 
 // Run implements Runner.
 func (ExecRunner) Run(ctx context.Context, c Command) Outcome {
-	if len(c.Argv) == 0 {
-		return Outcome{Err: errors.New("empty command")}
-	}
-	ctx, cancel := context.WithTimeout(ctx, c.Timeout)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, c.Argv[0], c.Argv[1:]...)
-	cmd.Env = c.Env
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
-	cmd.WaitDelay = 5 * time.Second
-	var so, se limitedBuffer
-	cmd.Stdout, cmd.Stderr = &so, &se
-	err := cmd.Run()
-	out := Outcome{Stdout: so.Bytes(), Stderr: se.Bytes()}
-	var ee *exec.ExitError
-	switch {
-	case ctx.Err() == context.DeadlineExceeded:
-		out.TimedOut = true
-	case errors.As(err, &ee):
-		out.ExitCode = ee.ExitCode()
-		if ws, ok := ee.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
-			out.ExitCode = -int(ws.Signal())
-		}
-	case err != nil:
-		out.Err = err
+	res := procrun.Run(ctx, procrun.Spec{Argv: c.Argv, Env: c.Env, Stdin: c.Stdin, Timeout: c.Timeout,
+		StdoutCap: maxOutput, StderrCap: maxOutput, Label: c.Label})
+	out := Outcome{Stdout: res.Stdout, Stderr: res.Stderr, ExitCode: res.ExitCode,
+		TimedOut: res.TimedOut, Interrupted: res.Interrupted, Err: res.StartErr}
+	if res.Signal != 0 {
+		out.ExitCode = -int(res.Signal)
 	}
 	return out
 }
-
-// limitedBuffer keeps the first maxOutput bytes written to it. The buffer
-// is a field, not embedded: an embedded bytes.Buffer promotes ReadFrom,
-// which io.Copy (and so os/exec) prefers to Write, and the cap would be
-// bypassed (issue 7).
-type limitedBuffer struct{ buf bytes.Buffer }
-
-func (b *limitedBuffer) Write(p []byte) (int, error) {
-	if room := maxOutput - b.buf.Len(); room > 0 {
-		if len(p) > room {
-			b.buf.Write(p[:room])
-		} else {
-			b.buf.Write(p)
-		}
-	}
-	return len(p), nil
-}
-
-// Bytes returns what was kept.
-func (b *limitedBuffer) Bytes() []byte { return b.buf.Bytes() }
 
 // childEnv is the environment of every judge process: the caller's, plus
 // REVIEW_SWARM_NO_AUTO_CONFIG=1 so a launcher does not pick up its own

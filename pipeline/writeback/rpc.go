@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/nullius-dev/nullius/internal/procrun"
 	"github.com/nullius-dev/nullius/internal/readlimit"
 )
 
@@ -27,6 +28,9 @@ type Caller interface {
 type CommandCaller struct {
 	Argv    []string
 	Timeout time.Duration // 0 means 120 s, the reference's bound
+	// WaitDelay bounds how long something the program left behind may
+	// hold its output after it exited; 0 means the runner's default.
+	WaitDelay time.Duration
 }
 
 // SplitCommand splits a configured command line into argv without a shell:
@@ -101,35 +105,39 @@ func (c CommandCaller) Check() error {
 	return nil
 }
 
-// Call runs the command once.
+// Call runs the command once, through the one child-process runner: its
+// own process group, killed whole on timeout or interrupt; a background
+// child it leaves holding stdout is cut off after the runner's WaitDelay,
+// and the reply it already wrote counts (issue 13).
 func (c CommandCaller) Call(ctx context.Context, request []byte) ([]byte, []byte, int, error) {
 	t := c.Timeout
 	if t == 0 {
 		t = 120 * time.Second
 	}
-	ctx, cancel := context.WithTimeout(ctx, t)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, c.Argv[0], c.Argv[1:]...)
-	cmd.Stdin = bytes.NewReader(request)
-	// The store's reply is a JSON record; a caller that floods its output
-	// is stopped at the cap instead of filling memory (issue 7).
-	out, errb := &cappedBuffer{max: readlimit.MaxJSON}, &cappedBuffer{max: 1 << 20}
-	cmd.Stdout, cmd.Stderr = out, errb
-	err := cmd.Run()
-	if ctx.Err() != nil {
-		return out.Bytes(), errb.Bytes(), -1, fmt.Errorf("timed out after %s", t)
+	res := procrun.Run(ctx, procrun.Spec{
+		Argv:      c.Argv,
+		Stdin:     bytes.NewReader(request),
+		Timeout:   t,
+		WaitDelay: c.WaitDelay,
+		// The store's reply is a JSON record; a caller that floods its
+		// output is stopped at the cap instead of filling memory (issue 7).
+		StdoutCap: readlimit.MaxJSON,
+		StderrCap: 1 << 20,
+		Label:     "idea-store RPC",
+	})
+	switch {
+	case res.StartErr != nil:
+		return nil, nil, -1, res.StartErr
+	case res.Interrupted:
+		return res.Stdout, res.Stderr, -1, fmt.Errorf("interrupted before the store replied; whether it committed the write is unknown (%w)", context.Cause(ctx))
+	case res.TimedOut:
+		return res.Stdout, res.Stderr, -1, fmt.Errorf("timed out after %s", t)
+	case res.StdoutOver:
+		return nil, res.Stderr, -1, fmt.Errorf("the RPC caller wrote more than %d MiB to stdout; a store reply is one JSON record", readlimit.MaxJSON>>20)
+	case res.Signal != 0:
+		return res.Stdout, res.Stderr, -1, fmt.Errorf("the RPC caller was killed by signal %d (%s)", int(res.Signal), res.Signal)
 	}
-	if out.over {
-		return nil, errb.Bytes(), -1, fmt.Errorf("the RPC caller wrote more than %d MiB to stdout; a store reply is one JSON record", readlimit.MaxJSON>>20)
-	}
-	var ee *exec.ExitError
-	if errors.As(err, &ee) {
-		return out.Bytes(), errb.Bytes(), ee.ExitCode(), nil
-	}
-	if err != nil {
-		return nil, nil, -1, err
-	}
-	return out.Bytes(), errb.Bytes(), 0, nil
+	return res.Stdout, res.Stderr, res.ExitCode, nil
 }
 
 // Outcome is the interpretation of one RPC exchange (§3.8).
@@ -206,29 +214,3 @@ func clip(b []byte) string {
 	}
 	return s
 }
-
-// cappedBuffer keeps the first max bytes written to it and notes overflow;
-// it never fails a write, so the child is not killed by EPIPE mid-reply.
-// The buffer is a field, not embedded: an embedded bytes.Buffer would
-// promote ReadFrom, which io.Copy (and so os/exec) prefers to Write,
-// bypassing the cap.
-type cappedBuffer struct {
-	buf  bytes.Buffer
-	max  int
-	over bool
-}
-
-func (b *cappedBuffer) Write(p []byte) (int, error) {
-	room := b.max - b.buf.Len()
-	if len(p) > room {
-		b.over = true
-		if room > 0 {
-			b.buf.Write(p[:room])
-		}
-		return len(p), nil
-	}
-	return b.buf.Write(p)
-}
-
-// Bytes returns what was kept.
-func (b *cappedBuffer) Bytes() []byte { return b.buf.Bytes() }

@@ -1,0 +1,126 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+
+	"github.com/nullius-dev/nullius/internal/procrun/procruntest"
+	"github.com/nullius-dev/nullius/internal/matchproto"
+)
+
+// judgeStub records its own pid and a background child's, then waits for
+// the child: a judge that never answers and has spawned something.
+const judgeStub = `d=$(dirname "$0")
+sleep 1000 &
+echo $! > "$d/$1.child.pid"
+echo $$ > "$d/$1.pid"
+wait
+`
+
+// Issue 13: SIGTERM during a panel kills every judge's process group
+// before nullius exits: exit 143, one line saying what was stopped, a
+// report that records the interruption, and no judge process alive
+// (checked by pid: kill(pid, 0) is ESRCH for every judge and every child
+// a judge started).
+func TestSIGTERMDuringPanelLeavesNoJudge(t *testing.T) {
+	if !procruntest.BecomeSubreaper() {
+		t.Skip("needs a Linux child subreaper to reap the judges' orphans")
+	}
+	dir := t.TempDir()
+	mat, stubs := filepath.Join(dir, "mat"), filepath.Join(dir, "stubs")
+	must(t, os.MkdirAll(stubs, 0o755))
+	must(t, os.WriteFile(filepath.Join(stubs, "judge.sh"), []byte(judgeStub), 0o644))
+	must(t, os.WriteFile(filepath.Join(dir, "roster.json"), []byte(`{"version": 1, "families": {
+		"claude": {"runner": "claude-cli", "models": {"default": "fable"}},
+		"gpt": {"runner": "codex", "models": {"default": "gpt-5"}},
+		"glm": {"runner": "opencode", "models": {"default": "zhipuai/glm-5"}}}}`), 0o644))
+	var sink bytes.Buffer
+	for _, args := range [][]string{
+		{"match", "commit", "--out", filepath.Join(mat, "commitment.json"), "--criteria", "tension resolution", "--criteria", "verification cost"},
+		{"match", "render", "--materials-dir", mat, "--card-a", "../../fixtures/match/idea_card_a.json", "--card-b", "../../fixtures/match/idea_card_b.json", "--summaries"},
+	} {
+		if code := run(args, nil, &sink, &sink); code != 0 {
+			t.Fatalf("%v: exit %d\n%s", args, code, sink.String())
+		}
+	}
+	for _, side := range []string{"a", "b"} {
+		b, err := os.ReadFile("../../fixtures/match/golden/statement_" + side + ".md")
+		must(t, err)
+		must(t, os.WriteFile(filepath.Join(mat, "statement_"+side+".md"), b, 0o644))
+	}
+
+	families := []string{"claude", "gpt", "glm"}
+	args := []string{"match", "panel", "--materials-dir", mat, "--out-dir", filepath.Join(dir, "panel"), "--roster", filepath.Join(dir, "roster.json")}
+	var pidFiles []string
+	for _, f := range families {
+		args = append(args, "--runner", f+"=sh "+filepath.Join(stubs, "judge.sh")+" "+f+" {prompt}")
+		pidFiles = append(pidFiles, filepath.Join(stubs, f+".pid"), filepath.Join(stubs, f+".child.pid"))
+	}
+	cmd := exec.Command(os.Args[0], args...)
+	cmd.Env = append(os.Environ(), "NULLIUS_TEST_MAIN=1", "HOME="+dir)
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	must(t, cmd.Start())
+	exited := make(chan struct{})
+	var waitErr error
+	go func() { waitErr = cmd.Wait(); close(exited) }()
+
+	pids, err := procruntest.WaitPids(exited, pidFiles...)
+	if err != nil {
+		t.Fatalf("%v\nstdout:\n%s\nstderr:\n%s", err, stdout.String(), stderr.String())
+	}
+	must(t, cmd.Process.Signal(syscall.SIGTERM))
+	<-exited
+
+	var ee *exec.ExitError
+	if !errors.As(waitErr, &ee) || ee.ExitCode() != 143 {
+		t.Errorf("exit: %v, want status 143", waitErr)
+	}
+	want := "nullius: interrupted by SIGTERM: stopped 3 child processes (judge claude, judge glm, judge gpt); the panel is invalid: " +
+		filepath.Join(dir, "panel", "panel_run_report.json") + " records the interruption; run the panel again\n"
+	if stderr.String() != want {
+		t.Errorf("stderr:\n%s\nwant:\n%s", stderr.String(), want)
+	}
+	// The judges were nullius's children: reaped before it exited.
+	for i := 0; i < len(pids); i += 2 {
+		if err := syscall.Kill(pids[i], 0); !errors.Is(err, syscall.ESRCH) {
+			t.Errorf("judge pid %d: kill(pid, 0) = %v after nullius exited, want ESRCH", pids[i], err)
+		}
+	}
+	// What the judges started was killed with their groups; as their
+	// orphans' subreaper this test reaps them.
+	for i := 1; i < len(pids); i += 2 {
+		if err := procruntest.AwaitGone(pids[i]); err != nil {
+			t.Error(err)
+		}
+	}
+
+	b, err := os.ReadFile(filepath.Join(dir, "panel", "panel_run_report.json"))
+	must(t, err)
+	d, err := matchproto.Decode(b)
+	must(t, err)
+	rep := d.Value.(matchproto.Object)
+	if v, _ := rep.Get("panel_valid"); v != false {
+		t.Errorf("panel_valid = %v", v)
+	}
+	if v, _ := rep.Get("interrupted"); v != "interrupted by SIGTERM" {
+		t.Errorf("interrupted = %v", v)
+	}
+	absent, _ := rep.Get("absent")
+	if l, _ := absent.([]any); len(l) != 3 || !strings.Contains(string(b), "interrupted by SIGTERM; the judge was stopped before it replied") {
+		t.Errorf("absent = %v", absent)
+	}
+}
+
+func must(t *testing.T, err error) {
+	t.Helper()
+	if err != nil {
+		t.Fatal(err)
+	}
+}

@@ -1,0 +1,5 @@
+//go:build !linux
+
+package procruntest
+
+func becomeSubreaper() bool { return false }
