@@ -10,8 +10,8 @@ import (
 	"syscall"
 	"testing"
 
-	"github.com/nullius-dev/nullius/internal/procrun/procruntest"
 	"github.com/nullius-dev/nullius/internal/matchproto"
+	"github.com/nullius-dev/nullius/internal/procrun/procruntest"
 )
 
 // judgeStub records its own pid and a background child's, then waits for
