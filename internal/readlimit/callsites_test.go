@@ -40,6 +40,9 @@ var allowedReads = map[string]string{
 	"internal/fakes/ideastore.go ideaStore os.OpenFile": "a stand-in idea-store program for tests (not in the nullius binary), appending to its call log",
 	"internal/fakes/ideastore.go ideaStore os.ReadFile": "a stand-in idea-store program for tests (not in the nullius binary), reading its own state file",
 
+	"internal/procrun/procruntest/procruntest.go WaitPids os.ReadFile": "a test helper package (imported only by tests), reading the pid files its stubs write",
+	"internal/procrun/procruntest/procruntest.go state os.ReadFile":    "a test helper package (imported only by tests), reading /proc/<pid>/stat",
+
 	"analyzers/internal/ruletest/ruletest.go checkFixes os.ReadFile":   "a test helper package (imported only by tests), reading fixtures and goldens",
 	"analyzers/internal/ruletest/ruletest.go expectations os.ReadFile": "a test helper package (imported only by tests), reading fixtures",
 }
