@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -13,6 +14,7 @@ import (
 
 	"github.com/nullius-dev/nullius/analyzers/ir"
 	"github.com/nullius-dev/nullius/internal/binding"
+	"github.com/nullius-dev/nullius/internal/contain"
 	"github.com/nullius-dev/nullius/internal/diag"
 	"github.com/nullius-dev/nullius/internal/readlimit"
 	"github.com/nullius-dev/nullius/pipeline/gaiacli"
@@ -151,6 +153,33 @@ func (r *run) locate(context.Context) error {
 		return f
 	case err != nil:
 		return envFail(ruleOutsideRoot, "package %q is not under the project root %q; pass the --project-root that contains it", r.pkg, r.root)
+	}
+	return r.containGaiaDir()
+}
+
+// containGaiaDir refuses a <pkg>/.gaia, or a symlink in it, that resolves
+// outside the project root (issue 13): gaia writes the compiled artifacts
+// there and nullius writes discipline.json there, so a symlinked .gaia
+// would send both outside the project. Checked before any stage runs and
+// again before nullius writes. A dangling symlink counts where it points.
+func (r *run) containGaiaDir() error {
+	dir := filepath.Join(r.pkg, ".gaia")
+	paths := []string{dir}
+	if es, err := readlimit.ReadDir(dir); err == nil {
+		for _, e := range es {
+			if e.Type()&fs.ModeSymlink != 0 {
+				paths = append(paths, filepath.Join(dir, e.Name()))
+			}
+		}
+	}
+	for _, p := range paths {
+		real, err := contain.Resolve(p)
+		if err != nil {
+			return envFail(ruleOutsideRoot, "cannot resolve %q: %v", p, err)
+		}
+		if !contain.Within(real, r.root) {
+			return envFail(ruleOutsideRoot, "%q resolves to %q, outside the project root %q; gaia and nullius write the package's compiled artifacts there, so replace the symlink with a real directory or file", p, real, r.root)
+		}
 	}
 	return nil
 }
@@ -386,6 +415,9 @@ func (r *run) checkIRBytes(data []byte) error {
 	findings := append(append([]diag.Diagnostic{}, r.static...), irErrs...)
 	if len(irErrs) > 0 {
 		r.explore = true // a suppressed IR error still marks the result
+	}
+	if err := r.containGaiaDir(); err != nil {
+		return err
 	}
 	if err := WriteDisciplineRecord(r.pkg, pin, r.explore, packageRelative(r.pkg, findings), r.binding); err != nil {
 		return err

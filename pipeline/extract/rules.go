@@ -75,7 +75,9 @@ var (
 		Title: "the package is not under the project root",
 		Text: "gaia_package_ref is project://<path relative to the project root>, so the package must " +
 			"sit inside the root. nullius checks this before any gaia stage runs (the reference only " +
-			"after all of them).",
+			"after all of them). The package's .gaia/ directory, where gaia writes the compiled artifacts " +
+			"and nullius writes discipline.json, and every symlink in it must resolve inside the root too " +
+			"(the reference follows a symlinked .gaia anywhere).",
 		Bad:   "--project-root repo --package /elsewhere/p",
 		Good:  "--project-root repo --package repo/ideas/p",
 		Since: "0.1.0", Origin: "reference",

@@ -1,11 +1,9 @@
 package match
 
 import (
-	"errors"
-	"io/fs"
-	"os"
 	"path/filepath"
-	"strings"
+
+	"github.com/nullius-dev/nullius/internal/contain"
 )
 
 // contained checks that base/rel, a path whose layout the protocol fixes
@@ -22,49 +20,12 @@ func contained(base, rel string) error {
 		return nil // the step reports the missing base itself
 	}
 	p := filepath.Join(base, rel)
-	real, err := resolveExisting(p)
+	real, err := contain.Resolve(p)
 	if err != nil {
 		return refuse("cannot resolve %s: %v", p, err)
 	}
-	if !within(real, realBase) {
+	if !contain.Within(real, realBase) {
 		return refuse("%s resolves to %s, outside %s; the protocol keeps %s inside that directory, so replace the symlink with a real directory or file", p, real, base, rel)
 	}
 	return nil
-}
-
-// resolveExisting follows the symlinks of the longest existing prefix of
-// p and appends the rest unchanged.
-func resolveExisting(p string) (string, error) {
-	p = filepath.Clean(p)
-	var rest []string
-	for hops := 0; hops < 64; hops++ {
-		real, err := filepath.EvalSymlinks(p)
-		if err == nil {
-			return filepath.Join(append([]string{real}, rest...)...), nil
-		}
-		if !errors.Is(err, fs.ErrNotExist) {
-			return "", err
-		}
-		// A dangling symlink leads somewhere too: refuse to create through it.
-		if fi, lerr := os.Lstat(p); lerr == nil && fi.Mode()&fs.ModeSymlink != 0 {
-			target, _ := os.Readlink(p)
-			if !filepath.IsAbs(target) {
-				target = filepath.Join(filepath.Dir(p), target)
-			}
-			p = filepath.Clean(target)
-			continue
-		}
-		parent := filepath.Dir(p)
-		if parent == p {
-			return filepath.Join(append([]string{p}, rest...)...), nil
-		}
-		rest = append([]string{filepath.Base(p)}, rest...)
-		p = parent
-	}
-	return "", errors.New("too many levels of symbolic links")
-}
-
-func within(path, dir string) bool {
-	rel, err := filepath.Rel(dir, path)
-	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) && !filepath.IsAbs(rel)
 }

@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/nullius-dev/nullius/internal/contain"
 )
 
 func TestContained(t *testing.T) {
@@ -141,11 +143,11 @@ func FuzzContained(f *testing.F) {
 		if err != nil {
 			return
 		}
-		if !within(filepath.Join(base, rel), base) {
+		if !contain.Within(filepath.Join(base, rel), base) {
 			t.Fatalf("contained(%q) accepted a lexical escape", rel)
 		}
-		real, rerr := resolveExisting(filepath.Join(base, rel))
-		if rerr != nil || !within(real, realBase) {
+		real, rerr := contain.Resolve(filepath.Join(base, rel))
+		if rerr != nil || !contain.Within(real, realBase) {
 			t.Fatalf("contained(%q) accepted %s (%v)", rel, real, rerr)
 		}
 	})
