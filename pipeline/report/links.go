@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/nullius-dev/nullius/internal/diag"
 )
@@ -14,13 +16,19 @@ import (
 // directory, repo-local paths and literature identifiers made clickable.
 
 var (
-	linkRE      = regexp.MustCompile(`\[([^\]]*)\]\(([^)\s]+)((?:\s+"[^"]*")?)\)`)
-	codeRE      = regexp.MustCompile("`[^`\n]+`")
-	fenceRE     = regexp.MustCompile("^ *(```|~~~)")
-	schemeRE    = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9+.-]*:`)
-	arxivRE     = regexp.MustCompile(`\barXiv:(\d{4}\.\d{4,5}(?:v\d+)?)`)
-	doiRE       = regexp.MustCompile(`\bDOI:(10\.\d{4,9}/[^\s)\]\x60]+)`)
-	inspireRE   = regexp.MustCompile(`\bINSPIRE recid:? ?(\d+)`)
+	linkRE   = regexp.MustCompile(`\[([^\]]*)\]\(([^)\s]+)((?:\s+"[^"]*")?)\)`)
+	codeRE   = regexp.MustCompile("`[^`\n]+`")
+	fenceRE  = regexp.MustCompile("^ *(```|~~~)")
+	schemeRE = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9+.-]*:`)
+	// The literature identifiers, as the reference spells them: case does
+	// not matter, whitespace may follow the colon (and the colon of
+	// "INSPIRE recid" is optional), and a mention right after a word
+	// character or a slash (inside a URL or a word) is not one. Python's
+	// \s, \d and \w are Unicode classes; pySpace and \p{Nd} are their Go
+	// spellings, and the look-behind is checked in literatureMatches.
+	arxivRE     = regexp.MustCompile(`(?i)arXiv:` + pySpace + `*(\p{Nd}{4}\.\p{Nd}{4,5})(v\p{Nd}+)?`)
+	doiRE       = regexp.MustCompile(`(?i)DOI:` + pySpace + `*(10\.\p{Nd}{4,9}/[^` + pySpaceClass + `)\],;]+)`)
+	inspireRE   = regexp.MustCompile(`(?i)INSPIRE` + pySpace + `+recid` + pySpace + `*:?` + pySpace + `*(\p{Nd}+)`)
 	barePathRE  = regexp.MustCompile(`(^|[\s(])((?:artifacts|idea-store|ideas|argument-graphs|knowledge_base)/[A-Za-z0-9._~%/-]*[A-Za-z0-9_~%/-])`)
 	localPrefix = []string{"artifacts/", "idea-store/", "ideas/", "argument-graphs/", "knowledge_base/"}
 )
@@ -202,10 +210,25 @@ func (l *linker) autolinkCode(span string) string {
 			return span
 		}
 	}
-	if lit := linkLiterature(content); lit != content {
+	if lit := linkLiteratureOutsideLinks(content); lit != content {
 		return lit
 	}
 	return span
+}
+
+// linkLiteratureOutsideLinks is linkLiterature on the parts of s that are
+// not already Markdown links (code holding a link stays as it is, so a
+// second normalization changes nothing).
+func linkLiteratureOutsideLinks(s string) string {
+	var b strings.Builder
+	last := 0
+	for _, m := range linkRE.FindAllStringIndex(s, -1) {
+		b.WriteString(linkLiterature(s[last:m[0]]))
+		b.WriteString(s[m[0]:m[1]])
+		last = m[1]
+	}
+	b.WriteString(linkLiterature(s[last:]))
+	return b.String()
 }
 
 func (l *linker) autolinkText(s string) string {
@@ -220,16 +243,62 @@ func (l *linker) autolinkText(s string) string {
 	})
 }
 
-// linkLiterature links arXiv, DOI and INSPIRE mentions in plain text.
+// pySpaceClass is the body of a character class matching what Python's
+// Unicode \s matches (str.isspace); pySpace is that class.
+const (
+	pySpaceClass = `\t\n\v\f\r\x1c-\x1f \x85\p{Z}`
+	pySpace      = `[` + pySpaceClass + `]`
+)
+
+// linkLiterature links arXiv, DOI and INSPIRE mentions in plain text, in
+// the reference's order, each in its canonical spelling: arXiv:<id>,
+// DOI:<doi> (trailing dots stay outside the link), INSPIRE recid <n>.
 func linkLiterature(s string) string {
-	s = arxivRE.ReplaceAllString(s, "[arXiv:$1](https://arxiv.org/abs/$1)")
-	s = doiRE.ReplaceAllStringFunc(s, func(m string) string {
-		d := strings.TrimPrefix(m, "DOI:")
-		trimmed := strings.TrimRight(d, ".,;:")
-		d, tail := trimmed, d[len(trimmed):]
-		return "[DOI:" + d + "](https://doi.org/" + d + ")" + tail
+	s = replaceLiterature(arxivRE, s, func(sm []string) string {
+		id := sm[1] + sm[2]
+		return "[arXiv:" + id + "](https://arxiv.org/abs/" + id + ")"
 	})
-	return inspireRE.ReplaceAllString(s, "[INSPIRE recid $1](https://inspirehep.net/literature/$1)")
+	s = replaceLiterature(doiRE, s, func(sm []string) string {
+		d := strings.TrimRight(sm[1], ".")
+		return "[DOI:" + d + "](https://doi.org/" + d + ")" + sm[1][len(d):]
+	})
+	return replaceLiterature(inspireRE, s, func(sm []string) string {
+		return "[INSPIRE recid " + sm[1] + "](https://inspirehep.net/literature/" + sm[1] + ")"
+	})
+}
+
+// replaceLiterature replaces every match of re in s that is not preceded
+// by a word character or a slash (the reference's (?<![\w/]), with
+// Python's Unicode \w); a refused match is retried one character later.
+func replaceLiterature(re *regexp.Regexp, s string, repl func(sm []string) string) string {
+	var b strings.Builder
+	last, from := 0, 0
+	for from <= len(s) {
+		m := re.FindStringSubmatchIndex(s[from:])
+		if m == nil {
+			break
+		}
+		start, end := from+m[0], from+m[1]
+		if r, _ := utf8.DecodeLastRuneInString(s[:start]); start > 0 && (r == '/' || r == '_' || unicode.IsLetter(r) || unicode.IsNumber(r)) {
+			_, size := utf8.DecodeRuneInString(s[start:])
+			from = start + max(size, 1)
+			continue
+		}
+		sm := make([]string, len(m)/2)
+		for i := range sm {
+			if m[2*i] >= 0 {
+				sm[i] = s[from+m[2*i] : from+m[2*i+1]]
+			}
+		}
+		b.WriteString(s[last:start])
+		b.WriteString(repl(sm))
+		last, from = end, end
+		if end == start {
+			from++
+		}
+	}
+	b.WriteString(s[last:])
+	return b.String()
 }
 
 // LinkIssue is a broken or escaping local link.
