@@ -14,6 +14,7 @@ import (
 	"github.com/pelletier/go-toml/v2"
 
 	"github.com/nullius-dev/nullius/internal/diag"
+	"github.com/nullius-dev/nullius/internal/pyfmt"
 	"github.com/nullius-dev/nullius/internal/readlimit"
 )
 
@@ -204,7 +205,7 @@ func readPyproject(dir string) (*pyproject, *diag.Diagnostic) {
 	if !projectNameRE.MatchString(strings.TrimSpace(pp.Project.Name)) {
 		line := lineOf(src, "name")
 		dg := ruleBadPyproject.New(shown, line, 1, line, 1,
-			"project name %q is not a valid Python project name; use letters, digits, '.', '_' and '-' (e.g. \"my-idea-gaia\")", pp.Project.Name)
+			"project name %s is not a valid Python project name; use letters, digits, '.', '_' and '-' (e.g. 'my-idea-gaia')", pyfmt.Str(pp.Project.Name))
 		return nil, &dg
 	}
 	return &pp, nil
@@ -234,8 +235,8 @@ func resolvePackage(dir string, pp *pyproject) (Package, *diag.Diagnostic) {
 		shadow := filepath.Join(dir, "src", pkg.ImportName)
 		if fi, err := os.Stat(shadow); err == nil && fi.IsDir() {
 			w := ruleShadowedSrc.New(filepath.ToSlash(filepath.Join(dir, "pyproject.toml")), 1, 1, 1, 1,
-				"both %q and %q exist; Gaia imports the flat %q and ignores %q, so only the flat copy is checked; delete the copy you do not mean",
-				pkg.ImportName+"/", "src/"+pkg.ImportName+"/", pkg.ImportName+"/", "src/"+pkg.ImportName+"/")
+				"both %s and %s exist; Gaia imports the flat %s and ignores %s, so only the flat copy is checked; delete the copy you do not mean",
+				pyfmt.Str(pkg.ImportName+"/"), pyfmt.Str("src/"+pkg.ImportName+"/"), pyfmt.Str(pkg.ImportName+"/"), pyfmt.Str("src/"+pkg.ImportName+"/"))
 			pkg.Notes = append(pkg.Notes, w)
 		}
 	}
@@ -255,8 +256,8 @@ func resolveRoot(dir string, pp *pyproject) (Package, *diag.Diagnostic) {
 	shown := filepath.ToSlash(filepath.Join(dir, "pyproject.toml"))
 	if pkg.SourceRoot == "" {
 		dg := ruleNoModule.New(shown, 1, 1, 1, 1,
-			"no module found for project %q: neither %q nor %q exists; Gaia imports <package>/<import_name>/ (flat layout) or <package>/src/<import_name>/",
-			pp.Project.Name, imp+"/", "src/"+imp+"/")
+			"no module found for project %s: neither %s nor %s exists; Gaia imports <package>/<import_name>/ (flat layout) or <package>/src/<import_name>/",
+			pyfmt.Str(pp.Project.Name), pyfmt.Str(imp+"/"), pyfmt.Str("src/"+imp+"/"))
 		return pkg, &dg
 	}
 	files, err := pyFiles(pkg.SourceRoot)
@@ -265,7 +266,7 @@ func resolveRoot(dir string, pp *pyproject) (Package, *diag.Diagnostic) {
 		if err != nil {
 			why = err.Error()
 		}
-		dg := ruleNoModule.New(shown, 1, 1, 1, 1, "no module found for project %q under %q: %s", pp.Project.Name, pkg.SourceRoot+"/", why)
+		dg := ruleNoModule.New(shown, 1, 1, 1, 1, "no module found for project %s under %s: %s", pyfmt.Str(pp.Project.Name), pyfmt.Str(pkg.SourceRoot+"/"), why)
 		return pkg, &dg
 	}
 	pkg.Files = files

@@ -1,9 +1,10 @@
 package pyscan
 
 import (
-	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/nullius-dev/nullius/internal/pyfmt"
 )
 
 func (b *builder) newExpr(i int, k ExprKind) *Expr {
@@ -152,7 +153,7 @@ func (b *builder) exprc(i int, s *Scope, ctx Ctx, callee bool) *Expr {
 					e.Op = strings.Join(strings.Fields(b.text(c)), " ")
 				}
 				if b.text(c) == "<>" {
-					b.syntax(c, `invalid syntax: "<>" is Python 2; use "!="`)
+					b.syntax(c, `invalid syntax: '<>' is Python 2; use '!='`)
 				}
 			case !b.skip(c):
 				e.Operand = append(e.Operand, b.expr(c, s, Load))
@@ -500,17 +501,13 @@ func (b *builder) numberExpr(i int) *Expr {
 	return e
 }
 
-// quoteShort quotes s for a message, cut to its first line and 40 bytes.
+// quoteShort quotes source text for a message: Python's repr of its first
+// line, cut to 40 characters, with "..." where anything was left out.
 func quoteShort(s string) string {
-	if k := strings.IndexAny(s, "\r\n"); k >= 0 {
-		s = s[:k] + "…"
+	if k := strings.IndexAny(s, "\r\n"); k >= 0 && utf8.RuneCountInString(s[:k]) <= 40 {
+		return pyfmt.Str(s[:k] + "...")
+	} else if k >= 0 {
+		s = s[:k]
 	}
-	if len(s) > 40 {
-		cut := 40
-		for cut > 0 && !utf8.RuneStart(s[cut]) {
-			cut--
-		}
-		s = s[:cut] + "…"
-	}
-	return strconv.Quote(s)
+	return pyfmt.Excerpt(s, 40)
 }

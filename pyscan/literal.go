@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/nullius-dev/nullius/internal/pyfmt"
 )
 
 // strToken is one decoded string token (prefix, quotes, body).
@@ -85,7 +87,7 @@ func parsePrefix(prefix string) (t strToken, errMsg string) {
 	case "fr", "rf":
 		t.fstr, t.raw = true, true
 	default:
-		return t, "invalid string prefix " + strconv.Quote(prefix)
+		return t, "invalid string prefix " + pyfmt.Str(prefix)
 	}
 	return t, ""
 }
@@ -242,7 +244,7 @@ func decodeNumber(tok string) (n number, errMsg string) {
 		n.complex = true
 		tok = tok[:len(tok)-1]
 	case 'l', 'L':
-		return n, "invalid decimal literal " + strconv.Quote(tok) + " (the Python 2 long suffix L is not Python 3)"
+		return n, "invalid decimal literal " + pyfmt.Str(tok) + " (the Python 2 long suffix L is not Python 3)"
 	}
 	base := 10
 	digits := tok
@@ -257,17 +259,17 @@ func decodeNumber(tok string) (n number, errMsg string) {
 		}
 	}
 	if base != 10 && n.complex {
-		return n, "invalid " + baseName(base) + " literal " + strconv.Quote(tok+"j")
+		return n, "invalid " + baseName(base) + " literal " + pyfmt.Str(tok+"j")
 	}
 	if msg := checkUnderscores(digits, base, base != 10); msg != "" {
-		return n, msg + " in " + strconv.Quote(tok)
+		return n, msg + " in " + pyfmt.Str(tok)
 	}
 	clean := strings.ReplaceAll(digits, "_", "")
 	isFloat := base == 10 && strings.ContainsAny(clean, ".eE")
 	if isFloat || n.complex {
 		v, err := strconv.ParseFloat(clean, 64)
 		if err != nil && !isRangeErr(err) {
-			return n, "invalid number literal " + strconv.Quote(tok)
+			return n, "invalid number literal " + pyfmt.Str(tok)
 		}
 		n.val = v // ±Inf on overflow, like float('1e400')
 		n.isInt = false
@@ -283,7 +285,7 @@ func decodeNumber(tok string) (n number, errMsg string) {
 	}
 	bi, ok := new(big.Int).SetString(clean, base)
 	if !ok {
-		return n, "invalid " + baseName(base) + " literal " + strconv.Quote(tok)
+		return n, "invalid " + baseName(base) + " literal " + pyfmt.Str(tok)
 	}
 	f, _ := new(big.Float).SetInt(bi).Float64() // nearest even; +Inf beyond float64
 	if math.IsInf(f, 0) {

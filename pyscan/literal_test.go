@@ -72,8 +72,8 @@ func TestDecodeStringTokenErrors(t *testing.T) {
 		{`"\N"`, `malformed \N character escape`},
 		{`"\N{}"`, `malformed \N character escape`},
 		{`b"é"`, "bytes can only contain ASCII literal characters"},
-		{`ub"x"`, `invalid string prefix "ub"`},
-		{`bf"x"`, `invalid string prefix "bf"`},
+		{`ub"x"`, `invalid string prefix 'ub'`},
+		{`bf"x"`, `invalid string prefix 'bf'`},
 		{`"abc`, "unterminated string literal"},
 	}
 	for _, tc := range tests {

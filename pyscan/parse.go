@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"slices"
 	"unicode/utf8"
+
+	"github.com/nullius-dev/nullius/internal/pyfmt"
 )
 
 // Parser parses Python modules. A Parser is not safe for concurrent use: use
@@ -93,7 +95,7 @@ func checkEncoding(src []byte) (string, int) {
 			if r == utf8.RuneError && n <= 1 {
 				msg := fmt.Sprintf("file is not valid UTF-8: invalid byte 0x%02x", src[off])
 				if enc := codingDecl(src); enc != "" {
-					msg += fmt.Sprintf(" (the file declares coding %q; nullius reads UTF-8 only: re-encode the file)", enc)
+					msg += " (the file declares coding " + pyfmt.Str(enc) + "; nullius reads UTF-8 only: re-encode the file)"
 				}
 				return msg, off
 			}

@@ -2,10 +2,10 @@ package pyscan
 
 import (
 	"bytes"
-	"fmt"
 	"sort"
-	"strconv"
 	"strings"
+
+	"github.com/nullius-dev/nullius/internal/pyfmt"
 )
 
 // Syntax errors. tree-sitter reports ERROR and MISSING nodes; the checks
@@ -47,12 +47,12 @@ func (b *builder) scan() {
 			if n.named() {
 				b.syntax(i, "missing "+name)
 			} else {
-				b.syntax(i, fmt.Sprintf("missing %q", name))
+				b.syntax(i, "missing "+pyfmt.Str(name))
 			}
 		case n.sym == t.comment:
 			b.m.Comments = append(b.m.Comments, Comment{Span: b.span(i), Text: b.text(i)})
 		case n.sym == t.identifier && n.end-n.start <= 5 && reserved[b.text(i)]:
-			b.syntax(i, "invalid syntax: "+strconv.Quote(b.text(i))+" is a keyword and cannot be used as a name")
+			b.syntax(i, "invalid syntax: "+pyfmt.Str(b.text(i))+" is a keyword and cannot be used as a name")
 		}
 	}
 }
@@ -157,9 +157,9 @@ func (b *builder) errorMsg(i int) string {
 	case starts > strs:
 		return "unterminated string literal"
 	case len(open) > 0:
-		return fmt.Sprintf("invalid syntax: %q was never closed", b.text(open[0]))
+		return "invalid syntax: " + pyfmt.Str(b.text(open[0])) + " was never closed"
 	case unmatched > 0:
-		return fmt.Sprintf("invalid syntax: unmatched %q", b.text(unmatched))
+		return "invalid syntax: unmatched " + pyfmt.Str(b.text(unmatched))
 	}
 	first, _, _ := strings.Cut(txt, "\n")
 	first = strings.TrimSpace(first)

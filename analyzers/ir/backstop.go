@@ -8,6 +8,7 @@ import (
 	"github.com/nullius-dev/nullius/analyzers/coupling"
 	"github.com/nullius-dev/nullius/analyzers/internal/sentinel"
 	"github.com/nullius-dev/nullius/analyzers/priors"
+	"github.com/nullius-dev/nullius/internal/pyfmt"
 )
 
 // grades are the six allowed compiled pairs [p_e_given_not_h, p_e_given_h]
@@ -52,7 +53,7 @@ func (c *checker) backstop() {
 // inferBackstop is GAIA150–153 for one compiled infer.
 func (c *checker) inferBackstop(s *Strategy) {
 	text := c.reasoning(s)
-	name := pyRepr(s.Name())
+	name := pyfmt.Str(s.Name())
 	if !sentinel.AnchorTrailing(text) {
 		c.atAction(codeTrailingAnchor, s.ActionLabel(), s.Ptr+"/steps",
 			"compiled infer %s reasoning does not end with an 'anchor: <reference>' note on its last line", name)
@@ -155,15 +156,15 @@ func (c *checker) priorRecords(k *Knowledge) {
 		source := c.optString(rec, ptr, "source_id")
 		if source == "claim_inline" {
 			c.atKnowledge(priors.GAIA501, k, ptr+"/source_id",
-				"knowledge %s carries an inline prior (claim(prior=...), recorded as source 'claim_inline') with no authored justification or anchor; use register_prior(..., justification=\"... anchor: <source>\") instead", pyRepr(k.Name()))
+				"knowledge %s carries an inline prior (claim(prior=...), recorded as source 'claim_inline') with no authored justification or anchor; use register_prior(..., justification=\"... anchor: <source>\") instead", pyfmt.Str(k.Name()))
 		} else if !sentinel.AnchorTrailing(c.optString(rec, ptr, "justification")) {
 			c.atKnowledge(codePriorRecord, k, ptr+"/justification",
-				"register_prior justification of %s does not end with an 'anchor: <reference>' note", pyRepr(k.Name()))
+				"register_prior justification of %s does not end with an 'anchor: <reference>' note", pyfmt.Str(k.Name()))
 		}
 		val, isNum := number(rec["value"])
 		if _, isBool := rec["value"].(bool); isBool || !isNum || !(val >= priorMin && val <= priorMax) {
 			c.atKnowledge(codePriorRecord, k, ptr+"/value",
-				"register_prior value of %s is %s; it must be a number within Gaia's Cromwell bounds [0.001, 0.999]", pyRepr(k.Name()), describeMember(rec, "value"))
+				"register_prior value of %s is %s; it must be a number within Gaia's Cromwell bounds [0.001, 0.999]", pyfmt.Str(k.Name()), describeMember(rec, "value"))
 		}
 	}
 }
@@ -175,7 +176,7 @@ func (c *checker) worthPrior(k *Knowledge) {
 	}
 	if recs, _ := k.Meta["prior_records"].([]any); len(recs) > 0 {
 		c.atKnowledge(priors.GAIA506, k, k.Ptr+"/metadata/prior_records",
-			"the exported root %s carries %d prior record(s); worth gets no prior, its belief must come from graded evidence only", pyRepr(k.Name()), len(recs))
+			"the exported root %s carries %d prior record(s); worth gets no prior, its belief must come from graded evidence only", pyfmt.Str(k.Name()), len(recs))
 		return
 	}
 	v, present := k.Meta["prior"]
@@ -188,7 +189,7 @@ func (c *checker) worthPrior(k *Knowledge) {
 		}
 	}
 	c.atKnowledge(priors.GAIA506, k, k.Ptr+"/metadata/prior",
-		"the exported root %s carries prior %s; worth gets no prior, its belief must come from graded evidence only", pyRepr(k.Name()), describe(v))
+		"the exported root %s carries prior %s; worth gets no prior, its belief must come from graded evidence only", pyfmt.Str(k.Name()), pyfmt.Describe(v))
 }
 
 // ungradedCoupling is the IR side of GAIA502 (W2): a non-infer strategy or
@@ -203,7 +204,7 @@ func (c *checker) ungradedCoupling() {
 		if id, ok := c.connectedRef(s.Obj); ok {
 			c.atAction(coupling.GAIA502, s.ActionLabel(), s.Ptr,
 				"compiled %s strategy %s couples %s to worth without a likelihood grade; only graded infer updates may move worth: replace it with an infer at one of the three grades or keep it off every path to worth",
-				cmpOr(s.Type, "untyped"), pyRepr(s.Name()), pyRepr(id))
+				cmpOr(s.Type, "untyped"), pyfmt.Str(s.Name()), pyfmt.Str(id))
 		}
 	}
 	// Gaia's LocalCanonicalGraph also holds operators (equivalence,
@@ -225,7 +226,7 @@ func (c *checker) ungradedCoupling() {
 				action, _ := meta["action_label"].(string)
 				c.atAction(coupling.GAIA502, action, fmt.Sprintf("/%s/%d", list, i),
 					"compiled %s %s couples %s to worth without a likelihood grade; only graded infer updates may move worth: keep structural relations off every path to worth",
-					cmpOr(typ, "untyped"), strings.TrimSuffix(list, "s"), pyRepr(id))
+					cmpOr(typ, "untyped"), strings.TrimSuffix(list, "s"), pyfmt.Str(id))
 			}
 		}
 	}
@@ -260,6 +261,6 @@ func (c *checker) disconnectedCriteria() {
 			continue
 		}
 		c.atKnowledge(codeDisconnected, ks[0], ks[0].Ptr,
-			"criterion %s has no reader-flow path to worth, so it cannot move the posterior; connect it with an infer into worth (or a criterion that reaches worth)", pyRepr(label))
+			"criterion %s has no reader-flow path to worth, so it cannot move the posterior; connect it with an infer into worth (or a criterion that reaches worth)", pyfmt.Str(label))
 	}
 }

@@ -206,7 +206,7 @@ func TestLoadFailures(t *testing.T) {
 		{name: "bom_accepted", src: func(t *testing.T) []byte { return append([]byte("\xef\xbb\xbf"), readFixture(t, "ir_sample.json")...) }},
 		{name: "duplicate_key", src: func(t *testing.T) []byte {
 			return []byte(strings.Replace(sampleText(t), `"exported": true,`, `"exported": false, "exported": true,`, 1))
-		}, want: []string{"GAIA104"}, line: 6, col: 26, frag: `"/knowledges/0/exported"`},
+		}, want: []string{"GAIA104"}, line: 6, col: 26, frag: `'/knowledges/0/exported'`},
 		{name: "knowledges_missing", src: func(*testing.T) []byte {
 			return []byte(`{"ir_hash": "sha256:` + strings.Repeat("0", 64) + `"}`)
 		}, want: []string{"GAIA102"}, line: 1, col: 1, frag: "no knowledges list (found none)"},
@@ -218,7 +218,7 @@ func TestLoadFailures(t *testing.T) {
 		}, want: []string{"GAIA102"}, line: 2, col: 15, frag: "found an object"},
 		{name: "ir_hash_uppercase", src: func(t *testing.T) []byte {
 			return []byte(strings.Replace(sampleText(t), "sha256:3f1c", "sha256:3F1C", 1))
-		}, want: []string{"GAIA101"}, line: 2, col: 14, frag: `found "sha256:3F1C`},
+		}, want: []string{"GAIA101"}, line: 2, col: 14, frag: `found 'sha256:3F1C`},
 		{name: "knowledge_not_object", src: func(t *testing.T) []byte {
 			return sampleWith(t, func(m map[string]any) { m["knowledges"] = append(m["knowledges"].([]any), "x") })
 		}, want: []string{"GAIA103"}, frag: "knowledge[9] is not an object"},

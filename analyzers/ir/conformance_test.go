@@ -74,7 +74,7 @@ func TestExtractWorthBelief(t *testing.T) {
 		}, label: "worth", code: "GAIA208", frag: []string{"ev_tension", "renamed", "expected exactly one belief labelled 'worth', found 0"}},
 		{name: "row4_out_of_range_belief_rejected", mutate: setBelief("worth", json.Number("1.7")), label: "worth", code: "GAIA209", frag: []string{"not in", "1.7"}},
 		{name: "appendix_int_one_is_float_one", mutate: setBelief("worth", json.Number("1")), label: "worth", want: 1.0},
-		{name: "bool_is_not_a_belief", mutate: setBelief("worth", true), label: "worth", code: "GAIA209", frag: []string{"not in [0, 1]: true"}},
+		{name: "bool_is_not_a_belief", mutate: setBelief("worth", true), label: "worth", code: "GAIA209", frag: []string{"not in [0, 1]: True"}},
 		{name: "string_is_not_a_belief", mutate: setBelief("worth", "0.8"), label: "worth", code: "GAIA209"},
 		{name: "overflow_is_not_finite", mutate: setBelief("worth", json.Number("1e999")), label: "worth", code: "GAIA209"},
 		{name: "negative", mutate: setBelief("worth", json.Number("-0.1")), label: "worth", code: "GAIA209"},
@@ -259,8 +259,8 @@ func TestConformanceInferProbabilities(t *testing.T) {
 		return func(m map[string]any) { strategy(m, 0)["conditional_probabilities"].([]any)[0] = v }
 	}
 	runCases(t, []irCase{
-		{name: "row19a_string", src: sample(set("0.9")), want: []string{"GAIA140"}, frag: []string{"finite conditional probabilities", `conditional_probabilities[0] is "0.9"`}},
-		{name: "row19b_true", src: sample(set(true)), want: []string{"GAIA140"}, frag: []string{"finite conditional probabilities", "is true"}},
+		{name: "row19a_string", src: sample(set("0.9")), want: []string{"GAIA140"}, frag: []string{"finite conditional probabilities", `conditional_probabilities[0] is '0.9'`}},
+		{name: "row19b_true", src: sample(set(true)), want: []string{"GAIA140"}, frag: []string{"finite conditional probabilities", "is True"}},
 		{name: "row19c_negative", src: sample(set(json.Number("-0.1"))), want: []string{"GAIA140"}, frag: []string{"finite conditional probabilities"}},
 		{name: "row19d_above_one", src: sample(set(json.Number("1.1"))), want: []string{"GAIA140"}, frag: []string{"finite conditional probabilities"}},
 		// Row 19e: Python writes inf as Infinity, which strict JSON refuses

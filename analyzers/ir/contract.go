@@ -8,6 +8,7 @@ import (
 	gradesrules "github.com/nullius-dev/nullius/analyzers/grades"
 	"github.com/nullius-dev/nullius/analyzers/internal/sentinel"
 	"github.com/nullius-dev/nullius/internal/diag"
+	"github.com/nullius-dev/nullius/internal/pyfmt"
 )
 
 // RootLabel is the label of the exported conclusion.
@@ -69,7 +70,7 @@ func (c *checker) exportedRoot() *Knowledge {
 	}
 	c.atKnowledge(codeExportedRoot, at, ptr,
 		"idea-posterior package contract violation: expected exactly one exported conclusion labelled 'worth', but found exported nodes %s. Migrate the package module to __all__ = [\"worth\"], then recompile",
-		pyList(names))
+		pyfmt.Value(names))
 	if len(worths) == 1 {
 		return worths[0]
 	}
@@ -87,23 +88,23 @@ func (c *checker) reasoningClaims() {
 				at, ptr = ks[1], ks[1].Ptr+"/label"
 			}
 			c.atKnowledge(codeCardinality, at, ptr,
-				"expected exactly one reasoning claim labelled %s, found %d; bind it to a module variable of that name (title= does not set the label)", pyRepr(label), len(ks))
+				"expected exactly one reasoning claim labelled %s, found %d; bind it to a module variable of that name (title= does not set the label)", pyfmt.Str(label), len(ks))
 			continue
 		}
 		k := ks[0]
 		content, isStr := k.Obj["content"].(string)
 		if _, present := k.Obj["content"]; present && !isStr && k.Obj["content"] != nil {
-			c.at(codeWrongType, k.Ptr+"/content", "content must be a string, found %s", describe(k.Obj["content"]))
+			c.at(codeWrongType, k.Ptr+"/content", "content must be a string, found %s", pyfmt.Describe(k.Obj["content"]))
 		}
 		if sentinel.Strip(content) == "" {
 			c.atKnowledge(codeEmptyClaim, k, k.Ptr+"/content",
-				"reasoning claim %s has empty content; state its idea-specific proposition", pyRepr(label))
+				"reasoning claim %s has empty content; state its idea-specific proposition", pyfmt.Str(label))
 			continue
 		}
 		if stock, ok := sentinel.StockSentence(sentinel.Strip(content)); ok {
 			c.atKnowledge(codeScaffoldText, k, k.Ptr+"/content",
-				"reasoning claim %s still carries generic axis text %q (scaffold stock sentence %q, compared ignoring case, spacing and final punctuation); replace it with an idea-specific statement",
-				pyRepr(label), sentinel.Strip(content), stock)
+				"reasoning claim %s still carries generic axis text %s (scaffold stock sentence %s, compared ignoring case, spacing and final punctuation); replace it with an idea-specific statement",
+				pyfmt.Str(label), pyfmt.Str(sentinel.Strip(content)), pyfmt.Str(stock))
 		}
 	}
 }
@@ -145,7 +146,7 @@ func (c *checker) readerReasoning(s *Strategy, text string) {
 	}
 	c.atAction(codeReaderReasoning, s.ActionLabel(), ptr,
 		"idea-posterior package contract violation: infer strategy %s has no explicit authored reader reasoning. Migrate its literal rationale to 'reader_reasoning: <why the evidence changes the hypothesis> anchor: <source>', then recompile",
-		pyRepr(name))
+		pyfmt.Str(name))
 }
 
 // inferShape is GAIA140 and GAIA508 (§2.6 step 1, W13). It returns the
@@ -155,13 +156,13 @@ func (c *checker) inferShape(s *Strategy) (hyp, ev string, cp [2]float64, ok boo
 	bad := func(ptr, detail string, args ...any) {
 		c.atAction(codeInferShape, s.ActionLabel(), ptr,
 			"compiled infer strategy %s must contain one known string premise, one known string conclusion, and two finite conditional probabilities in [0, 1]; %s",
-			pyRepr(name), fmt.Sprintf(detail, args...))
+			pyfmt.Str(name), fmt.Sprintf(detail, args...))
 	}
 	premises, isList := s.Obj["premises"].([]any)
 	if isList && len(premises) > 1 {
 		c.atAction(gradesrules.GAIA508, s.ActionLabel(), s.Ptr+"/premises",
 			"compiled infer strategy %s conditions on %d given= premises; conditional likelihoods are not supported by the idea-posterior contract (one hypothesis, two graded probabilities): fold the condition into the hypothesis claim or drop given=",
-			pyRepr(name), len(premises)-1)
+			pyfmt.Str(name), len(premises)-1)
 		return "", "", cp, false
 	}
 	if !isList || len(premises) != 1 {
@@ -170,7 +171,7 @@ func (c *checker) inferShape(s *Strategy) (hyp, ev string, cp [2]float64, ok boo
 	}
 	hyp, isStr := premises[0].(string)
 	if !isStr || c.ir.ByID[hyp] == nil {
-		bad(s.Ptr+"/premises/0", "premise %s is not a known knowledge id", describe(premises[0]))
+		bad(s.Ptr+"/premises/0", "premise %s is not a known knowledge id", pyfmt.Describe(premises[0]))
 		return "", "", cp, false
 	}
 	ev, isStr = s.Obj["conclusion"].(string)
@@ -186,7 +187,7 @@ func (c *checker) inferShape(s *Strategy) (hyp, ev string, cp [2]float64, ok boo
 	for i, v := range probs {
 		f, isNum := number(v)
 		if !isNum || !finiteUnit(f) {
-			bad(fmt.Sprintf("%s/conditional_probabilities/%d", s.Ptr, i), "conditional_probabilities[%d] is %s", i, describe(v))
+			bad(fmt.Sprintf("%s/conditional_probabilities/%d", s.Ptr, i), "conditional_probabilities[%d] is %s", i, pyfmt.Describe(v))
 			return "", "", cp, false
 		}
 		cp[i] = f
@@ -218,7 +219,7 @@ func (c *checker) buildGraph() {
 		c.g.Cyclic = true
 		c.atAction(codeCycle, back.Strategy.ActionLabel(), back.Strategy.Ptr,
 			"compiled reader evidence-flow graph contains a cycle %s (closed by infer strategy %s); evidence must flow one way toward worth: remove one of these infers",
-			strings.Join(cycle, " -> "), pyRepr(back.Strategy.Name()))
+			strings.Join(cycle, " -> "), pyfmt.Str(back.Strategy.Name()))
 		return
 	}
 	if c.root != nil {
@@ -261,7 +262,7 @@ func (c *checker) auditObservations() {
 		if len(sups) > 1 {
 			c.atAction(codeAmbiguousObs, actionOf(sups[1]), ptrs[1],
 				"observed knowledge %s must carry exactly one observation record so its evidence family is unambiguous, found %d; merge the observations into one composite observation",
-				pyRepr(k.ID), len(sups))
+				pyfmt.Str(k.ID), len(sups))
 			continue
 		}
 		sup, ptr := sups[0], ptrs[0]
@@ -270,14 +271,14 @@ func (c *checker) auditObservations() {
 		if !famOK {
 			c.atAction(codeObsFamily, actionOf(sup), ptr+"/rationale",
 				"observed knowledge %s: every observe rationale must declare exactly one 'evidence_family: <stable-token>' and exactly one 'correlation_model: single' before its anchor. Gaia 0.5.0a4 does not encode a joint likelihood for correlated observations; collapse a correlated family into one composite observation",
-				pyRepr(k.ID))
+				pyfmt.Str(k.ID))
 		}
 		if !nonEmptyAnchor(text) {
 			c.atAction(codeObsAnchor, actionOf(sup), ptr+"/rationale",
-				"observed knowledge %s: every observe rationale must end with a non-empty anchor: clause naming its source", pyRepr(k.ID))
+				"observed knowledge %s: every observe rationale must end with a non-empty anchor: clause naming its source", pyfmt.Str(k.ID))
 		} else if !sentinel.AnchorTrailing(text) {
 			c.atAction(codeTrailingAnchor, actionOf(sup), ptr+"/rationale",
-				"observed knowledge %s rationale does not end with an 'anchor: <reference>' note on its last line", pyRepr(k.ID))
+				"observed knowledge %s rationale does not end with an 'anchor: <reference>' note on its last line", pyfmt.Str(k.ID))
 		}
 		rec := Observation{ID: k.ID, Family: fam.Token, CorrelationModel: fam.Model}
 		if c.g.PathCount != nil {
@@ -310,13 +311,13 @@ func (c *checker) fanout(k *Knowledge, rec *Observation) {
 		s := toRoot[1].Strategy
 		c.atAction(codeFanout, s.ActionLabel(), s.Ptr,
 			"observed knowledge %s supplies %d independent likelihood updates on paths to worth. Model one shared dependency update, then propagate that claim to criteria",
-			pyRepr(k.ID), len(toRoot))
+			pyfmt.Str(k.ID), len(toRoot))
 		return
 	}
 	if rec.PathCount > 1 {
 		c.atKnowledge(codeMultipath, k, k.Ptr,
 			"observed knowledge %s reaches worth through more than one likelihood-bearing path. Collapse the evidence into one criterion path; branching one observation into several worth updates counts the same evidence more than once",
-			pyRepr(k.ID))
+			pyfmt.Str(k.ID))
 	}
 }
 
@@ -342,7 +343,7 @@ func (c *checker) familyReuse(records []Observation, ptrs map[string]string) {
 			k := c.ir.ByID[connected[1]]
 			c.atKnowledge(codeFamilyReused, k, ptrs[connected[1]],
 				"evidence family %s is reused by observed nodes %s on paths to worth. Gaia 0.5.0a4 would multiply those likelihoods even if the arrows meet at one claim; collapse the correlated material into one composite observation with one likelihood update",
-				pyRepr(fam), pyList(connected))
+				pyfmt.Str(fam), pyfmt.Value(connected))
 		}
 	}
 	c.g.Observations = records

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/nullius-dev/nullius/analyzers/internal/sentinel"
+	"github.com/nullius-dev/nullius/internal/pyfmt"
 
 	"github.com/nullius-dev/nullius/internal/diag"
 	"github.com/nullius-dev/nullius/internal/jsonloc"
@@ -107,14 +108,14 @@ func ExtractWorthBelief(b *Beliefs, label string) (float64, *diag.Diagnostic) {
 		}
 		r.at(GAIA208, ptr,
 			"expected exactly one belief labelled %s, found %d. Labels present: %s. The top-level claim must be bound to a module variable named %s.",
-			pyRepr(label), len(matches), pyList(labels), pyRepr(label))
+			pyfmt.Str(label), len(matches), pyfmt.Value(labels), pyfmt.Str(label))
 		return 0, &r.out[0]
 	}
 	entry := list[matches[0]].(map[string]any)
 	ptr := jsonloc.Pointer("beliefs", matches[0], "belief")
 	f, isNum := number(entry["belief"])
 	if !isNum || !finiteUnit(f) {
-		r.at(GAIA209, ptr, "belief for %s is not in [0, 1]: %s", pyRepr(label), describeMember(entry, "belief"))
+		r.at(GAIA209, ptr, "belief for %s is not in [0, 1]: %s", pyfmt.Str(label), describeMember(entry, "belief"))
 		return 0, &r.out[0]
 	}
 	return f, nil
@@ -129,11 +130,11 @@ func staleBeliefs(b *Beliefs, ir *IR) []diag.Diagnostic {
 	if b.IRHash != ir.IRHash {
 		found := "none"
 		if v, ok := b.Root["ir_hash"]; ok {
-			found = describe(v)
+			found = pyfmt.Describe(v)
 		}
 		r.at(GAIA212, "/ir_hash",
-			"beliefs.json was computed for ir_hash %s but %s has ir_hash %q; re-run gaia run infer so the posterior value and the pin come from one compile",
-			found, ir.Path, ir.IRHash)
+			"beliefs.json was computed for ir_hash %s but %s has ir_hash %s; re-run gaia run infer so the posterior value and the pin come from one compile",
+			found, ir.Path, pyfmt.Str(ir.IRHash))
 	}
 	return r.out
 }

@@ -7,10 +7,10 @@ import (
 	"math"
 	"regexp"
 	"strconv"
-	"strings"
 
 	"github.com/nullius-dev/nullius/internal/diag"
 	"github.com/nullius-dev/nullius/internal/jsonloc"
+	"github.com/nullius-dev/nullius/internal/pyfmt"
 )
 
 // irHashRE is the canonical Gaia ir_hash (whole-string match).
@@ -125,7 +125,7 @@ func (ir *IR) loadHash(r *reporter) {
 	}
 	found := "none"
 	if present {
-		found = describe(v)
+		found = pyfmt.Describe(v)
 	}
 	r.at(codeIRHash, jsonloc.Pointer("ir_hash"),
 		"compiled ir.json has no canonical Gaia ir_hash (expected sha256:<64 lowercase hex>, found %s); exact-byte package pinning supplements this compiled-IR marker rather than replacing it", found)
@@ -154,7 +154,7 @@ func (ir *IR) loadKnowledges(r *reporter) {
 			r.at(codeKnowledgeID, jsonloc.Pointer("knowledges", i, "id"), "compiled knowledge[%d] id must be a non-empty string, found %s", i, describeMember(obj, "id"))
 			id, valid = "", false
 		} else if _, dup := ir.ByID[id]; dup {
-			r.at(codeKnowledgeID, jsonloc.Pointer("knowledges", i, "id"), "duplicate compiled knowledge id %s; every knowledge id must be unique", pyRepr(id))
+			r.at(codeKnowledgeID, jsonloc.Pointer("knowledges", i, "id"), "duplicate compiled knowledge id %s; every knowledge id must be unique", pyfmt.Str(id))
 			valid = false
 		}
 		k := &Knowledge{Index: i, Ptr: ptr, ID: id, Obj: obj}
@@ -170,10 +170,10 @@ func (ir *IR) loadKnowledges(r *reporter) {
 			k.Exported = e
 		case nil:
 			if _, present := obj["exported"]; present {
-				r.at(codeWrongType, ptr+"/exported", "knowledge %s exported must be a JSON boolean, found null", pyRepr(id))
+				r.at(codeWrongType, ptr+"/exported", "knowledge %s exported must be a JSON boolean, found null", pyfmt.Str(id))
 			}
 		default:
-			r.at(codeWrongType, ptr+"/exported", "knowledge %s exported must be a JSON boolean, found %s; only true exports it", pyRepr(id), describe(e))
+			r.at(codeWrongType, ptr+"/exported", "knowledge %s exported must be a JSON boolean, found %s; only true exports it", pyfmt.Str(id), pyfmt.Describe(e))
 		}
 		ir.All = append(ir.All, k)
 		if valid {
@@ -266,41 +266,10 @@ func jsonType(v any) string {
 	return fmt.Sprintf("%T", v)
 }
 
-// describe quotes a scalar value or names the type of a composite one.
-func describe(v any) string {
-	switch x := v.(type) {
-	case string:
-		return strconv.Quote(x)
-	case json.Number:
-		return string(x)
-	case bool:
-		return strconv.FormatBool(x)
-	case nil:
-		return "null"
-	}
-	return jsonType(v)
-}
-
 func describeMember(obj map[string]any, key string) string {
 	v, ok := obj[key]
 	if !ok {
 		return "none"
 	}
-	return describe(v)
-}
-
-// pyRepr renders a string the way the reference's messages do ('x').
-func pyRepr(s string) string {
-	q := strconv.Quote(s)
-	q = strings.ReplaceAll(q[1:len(q)-1], `\"`, `"`)
-	return "'" + strings.ReplaceAll(q, "'", `\'`) + "'"
-}
-
-// pyList renders a list of strings as the reference's messages do.
-func pyList(items []string) string {
-	parts := make([]string, len(items))
-	for i, s := range items {
-		parts[i] = pyRepr(s)
-	}
-	return "[" + strings.Join(parts, ", ") + "]"
+	return pyfmt.Describe(v)
 }

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/nullius-dev/nullius/internal/diag"
+	"github.com/nullius-dev/nullius/internal/pyfmt"
 	"github.com/nullius-dev/nullius/internal/readlimit"
 )
 
@@ -98,7 +99,7 @@ func missing(path string) (*diag.Diagnostic, error) {
 		return nil, nil
 	}
 	if !errors.Is(err, fs.ErrNotExist) {
-		return nil, fmt.Errorf("could not read %q: %w", path, err)
+		return nil, fmt.Errorf("could not read %s: %w", pyfmt.Str(path), err)
 	}
 	p := filepath.ToSlash(path)
 	d := GAIA206.New(p, 1, 1, 1, 1, "missing %s; run the inference stages first (gaia build compile, gaia run infer)", p)
@@ -111,7 +112,7 @@ func missing(path string) (*diag.Diagnostic, error) {
 func readArtifact(path string) ([]byte, fs.FileInfo, error) {
 	src, info, err := readlimit.ReadFileInfo(path, readlimit.JSON)
 	if err != nil && !readlimit.Refused(err) && !errors.Is(err, fs.ErrNotExist) {
-		return nil, nil, fmt.Errorf("could not read %q: %w", path, err)
+		return nil, nil, fmt.Errorf("could not read %s: %w", pyfmt.Str(path), err)
 	}
 	return src, info, err
 }
@@ -165,6 +166,6 @@ func staleIR(pkgDir, display string, irTime time.Time, files []string) []diag.Di
 		return nil
 	}
 	return []diag.Diagnostic{codeIRStale.New(display, 1, 1, 1, 1,
-		"%s is older than source %q (modified %s after the compile); recompile with gaia build compile so the IR checks see the current graph",
-		display, filepath.ToSlash(newest), newestTime.Sub(irTime).Round(time.Second))}
+		"%s is older than source %s (modified %s after the compile); recompile with gaia build compile so the IR checks see the current graph",
+		display, pyfmt.Str(filepath.ToSlash(newest)), newestTime.Sub(irTime).Round(time.Second))}
 }

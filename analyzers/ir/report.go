@@ -1,11 +1,11 @@
 package ir
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/nullius-dev/nullius/internal/diag"
 	"github.com/nullius-dev/nullius/internal/jsonloc"
+	"github.com/nullius-dev/nullius/internal/pyfmt"
 )
 
 // SourceMap maps compiled IR elements back to the Python source that
@@ -73,13 +73,11 @@ func (r *reporter) atSource(code *diag.Rule, path string, line, col int, format 
 func (r *reporter) duplicates() {
 	for _, ptr := range r.doc.Duplicates {
 		line, col := r.doc.LocateKey(ptr)
-		d := codeDuplicateKey.New(r.path, line, col, line, col, "member %s repeats a key of the same object; Python keeps the last value silently, so recompile instead of editing by hand", quotePtr(ptr))
+		d := codeDuplicateKey.New(r.path, line, col, line, col, "member %s repeats a key of the same object; Python keeps the last value silently, so recompile instead of editing by hand", pyfmt.Str(ptr))
 		d.Pointer = ptr
 		r.out = append(r.out, d)
 	}
 }
-
-func quotePtr(ptr string) string { return fmt.Sprintf("%q", ptr) }
 
 // optString reads an optional string member; any other non-null type is
 // reported (GAIA105) and read as "".
@@ -90,7 +88,7 @@ func (r *reporter) optString(obj map[string]any, ptr, key string) string {
 	}
 	s, ok := v.(string)
 	if !ok {
-		r.at(codeWrongType, ptr+"/"+escapeToken(key), "%s must be a string, found %s", key, describe(v))
+		r.at(codeWrongType, ptr+"/"+escapeToken(key), "%s must be a string, found %s", key, pyfmt.Describe(v))
 	}
 	return s
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/nullius-dev/nullius/analyzers/gaiaref"
 	"github.com/nullius-dev/nullius/analyzers/internal/ruleutil"
 	"github.com/nullius-dev/nullius/analyzers/internal/sentinel"
+	"github.com/nullius-dev/nullius/internal/pyfmt"
 	"github.com/nullius-dev/nullius/pyscan"
 )
 
@@ -55,7 +56,7 @@ func check(pass *analysis.Pass, f *gaiaref.File, s *gaiaref.Stmt) {
 		// An f-string without placeholders has a static value: offer the
 		// plain literal of the same value (W14).
 		ruleutil.ReportFix(pass, f.File, k.Value.Span, "Replace the f-string with a plain string literal",
-			k.Value.Span, ruleutil.StrRepr(k.Value.Str), GAIA031,
+			k.Value.Span, pyfmt.Str(k.Value.Str), GAIA031,
 			"%s %s is not a literal string; the discipline requires a literal note ending with an anchor%s", verb, kw, hint(k.Value))
 		return
 	case k.Value.Kind != pyscan.ExprString:

@@ -9,6 +9,7 @@ import (
 	"github.com/nullius-dev/nullius/analyzers/internal/ruleutil"
 	"github.com/nullius-dev/nullius/analyzers/internal/sentinel"
 	"github.com/nullius-dev/nullius/internal/diag"
+	"github.com/nullius-dev/nullius/internal/pyfmt"
 	"github.com/nullius-dev/nullius/pyscan"
 )
 
@@ -79,7 +80,7 @@ func run(pass *analysis.Pass) (any, error) {
 			}
 			ruleutil.Report(pass, f.File, content.Span, GAIA510,
 				"%s still holds the scaffold's stock sentence %s (generic axis text); replace it with a sentence specific to this idea",
-				name, ruleutil.StrRepr(content.Str))
+				name, pyfmt.Str(content.Str))
 		}
 	}
 	return nil, nil

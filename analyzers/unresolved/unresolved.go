@@ -8,6 +8,7 @@ import (
 	"github.com/nullius-dev/nullius/analyzers/gaiaref"
 	"github.com/nullius-dev/nullius/analyzers/internal/ruleutil"
 	"github.com/nullius-dev/nullius/internal/diag"
+	"github.com/nullius-dev/nullius/internal/pyfmt"
 )
 
 //go:embed doc.go
@@ -51,7 +52,7 @@ func run(pass *analysis.Pass) (any, error) {
 				what = "call of"
 			}
 			ruleutil.Report(pass, f.File, r.Span, GAIA902,
-				"could not prove this %s %q is not a Gaia statement; import %s from gaia.engine.lang or rename it", what, ruleutil.Short(r.Text), r.Verb)
+				"could not prove this %s %s is not a Gaia statement; import %s from gaia.engine.lang or rename it", what, pyfmt.Str(ruleutil.Short(r.Text)), r.Verb)
 		}
 	}
 	return nil, nil

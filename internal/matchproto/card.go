@@ -5,6 +5,8 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+
+	"github.com/nullius-dev/nullius/internal/pyfmt"
 )
 
 // Card is an idea card reduced to what the protocol reads (§2.2).
@@ -43,7 +45,7 @@ func ParseCard(v any, label, nodeID string) (*Card, error) {
 		}
 		s, isStr := val.(string)
 		if !isStr {
-			err = fmt.Errorf("idea card for %s: %s must be a string, got %s", label, key, Repr(val))
+			err = fmt.Errorf("idea card for %s: %s must be a string, got %s", label, key, pyfmt.Short(val))
 		}
 		return Collapse(s)
 	}
@@ -52,7 +54,7 @@ func ParseCard(v any, label, nodeID string) (*Card, error) {
 		// idea_node_v1: the card is nested, the title lives in rationale_draft.
 		card, isObj := ic.(Object)
 		if !isObj {
-			return nil, fmt.Errorf("idea card for %s: idea_card must be an idea_card_v1 object, got %s", label, Repr(ic))
+			return nil, fmt.Errorf("idea card for %s: idea_card must be an idea_card_v1 object, got %s", label, pyfmt.Short(ic))
 		}
 		claimsFrom = card
 		c.Status = str(o, "lifecycle_state")
@@ -73,7 +75,7 @@ func ParseCard(v any, label, nodeID string) (*Card, error) {
 	}
 	if nodeID != "" {
 		if c.NodeID != "" && c.NodeID != nodeID {
-			return nil, fmt.Errorf("idea card for %s has node_id %q but %q was given", label, c.NodeID, nodeID)
+			return nil, fmt.Errorf("idea card for %s has node_id %s but %s was given", label, pyfmt.Str(c.NodeID), pyfmt.Str(nodeID))
 		}
 		c.NodeID = nodeID
 	}
@@ -102,10 +104,10 @@ func ParseCard(v any, label, nodeID string) (*Card, error) {
 		for j, u := range evl {
 			s, isStr := u.(string)
 			if !isStr {
-				return nil, fmt.Errorf("idea card for %s: claims[%d].evidence_uris[%d] must be a string, got %s", label, i, j, Repr(u))
+				return nil, fmt.Errorf("idea card for %s: claims[%d].evidence_uris[%d] must be a string, got %s", label, i, j, pyfmt.Short(u))
 			}
 			if strings.IndexFunc(s, IsPySpace) >= 0 || strings.Contains(s, ",") || s == "" {
-				return nil, fmt.Errorf("idea card for %s: claims[%d].evidence_uris[%d] %q is empty or holds whitespace or a comma; such a reference can never be cited as an anchor", label, i, j, s)
+				return nil, fmt.Errorf("idea card for %s: claims[%d].evidence_uris[%d] %s is empty or holds whitespace or a comma; such a reference can never be cited as an anchor", label, i, j, pyfmt.Str(s))
 			}
 			cl.Evidence = append(cl.Evidence, s)
 		}

@@ -11,6 +11,8 @@ import (
 	"time"
 
 	"golang.org/x/text/unicode/norm"
+
+	"github.com/nullius-dev/nullius/internal/pyfmt"
 )
 
 // DefaultCriteria returns the reference's default criteria library, in its
@@ -66,7 +68,7 @@ func Canonicalize(v any) ([]string, error) {
 	for _, it := range items {
 		s, ok := it.(string)
 		if !ok {
-			return nil, &CriteriaError{fmt.Sprintf("criterion is not a string: %s", Repr(it))}
+			return nil, &CriteriaError{fmt.Sprintf("criterion is not a string: %s", pyfmt.Short(it))}
 		}
 		c := Collapse(norm.NFC.String(s))
 		if c == "" {
@@ -139,18 +141,18 @@ var rfc3339RE = regexp.MustCompile(`^(\d{4}-\d{2}-\d{2})[Tt ](\d{2}:\d{2}:\d{2})
 func ParseTime(v any) (time.Time, error) {
 	s, ok := v.(string)
 	if !ok {
-		return time.Time{}, fmt.Errorf("timestamp must be a string, got %s", Repr(v))
+		return time.Time{}, fmt.Errorf("timestamp must be a string, got %s", pyfmt.Short(v))
 	}
 	m := rfc3339RE.FindStringSubmatch(s)
 	if m == nil {
 		if regexp.MustCompile(`^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2}(\.\d+)?$`).MatchString(s) {
-			return time.Time{}, fmt.Errorf("timestamp lacks a timezone offset: %q", s)
+			return time.Time{}, fmt.Errorf("timestamp lacks a timezone offset: %s", pyfmt.Str(s))
 		}
-		return time.Time{}, fmt.Errorf("%q is not an RFC 3339 timestamp with an offset (e.g. 2026-07-05T08:00:00+00:00)", s)
+		return time.Time{}, fmt.Errorf("%s is not an RFC 3339 timestamp with an offset (e.g. 2026-07-05T08:00:00+00:00)", pyfmt.Str(s))
 	}
 	t, err := time.Parse(time.RFC3339Nano, m[1]+"T"+m[2]+m[3]+m[4])
 	if err != nil {
-		return time.Time{}, fmt.Errorf("%q is not a valid timestamp: %v", s, errors.Unwrap(err))
+		return time.Time{}, fmt.Errorf("%s is not a valid timestamp: %v", pyfmt.Str(s), errors.Unwrap(err))
 	}
 	return t, nil
 }

@@ -1,36 +1,15 @@
 package matchproto
 
-import (
-	"encoding/json"
-	"fmt"
-	"strconv"
-)
+import "iter"
 
-// Repr renders a decoded JSON value roughly as Python's repr, so messages
-// quote the offending value the way users of the reference know.
-func Repr(v any) string {
-	switch t := v.(type) {
-	case nil:
-		return "None"
-	case bool:
-		if t {
-			return "True"
+// PyItems yields the members in order, so pyfmt renders an Object as
+// Python prints the dict json.loads makes of it.
+func (o Object) PyItems() iter.Seq2[string, any] {
+	return func(yield func(string, any) bool) {
+		for _, m := range o {
+			if !yield(m.Key, m.Value) {
+				return
+			}
 		}
-		return "False"
-	case string:
-		return strconv.Quote(t)
-	case json.Number:
-		return t.String()
-	case Object:
-		if len(t) == 0 {
-			return "{}"
-		}
-		return "{...}"
-	case []any:
-		if len(t) == 0 {
-			return "[]"
-		}
-		return "[...]"
 	}
-	return fmt.Sprint(v)
 }

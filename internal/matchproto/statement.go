@@ -8,6 +8,8 @@ import (
 	"unicode/utf8"
 
 	"golang.org/x/text/unicode/norm"
+
+	"github.com/nullius-dev/nullius/internal/pyfmt"
 )
 
 // ws is Python's Unicode whitespace class (§9: RE2's \s is ASCII only).
@@ -347,7 +349,7 @@ func (a *Analysis) dropMistyped(types map[string][]string) {
 func CheckCriteriaHeadings(criteria []string) error {
 	for _, c := range criteria {
 		if key(c) == "honest weaknesses" {
-			return fmt.Errorf("criterion %q collides with the \"Honest weaknesses\" section heading; commit the criteria under another name", c)
+			return fmt.Errorf("criterion %s collides with the 'Honest weaknesses' section heading; commit the criteria under another name", pyfmt.Str(c))
 		}
 	}
 	return nil

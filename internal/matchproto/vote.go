@@ -6,6 +6,8 @@ import (
 	"reflect"
 	"regexp"
 	"strings"
+
+	"github.com/nullius-dev/nullius/internal/pyfmt"
 )
 
 // CleanVote keeps the three payload keys, strips argument and anchor_ref,
@@ -148,7 +150,7 @@ func Tally(votes []string) (TallyResult, error) {
 		case "tie":
 			t.Ties++
 		default:
-			return t, fmt.Errorf("vote %q is not one of a, b, tie", v)
+			return t, fmt.Errorf("vote %s is not one of a, b, tie", pyfmt.Str(v))
 		}
 	}
 	t.N = len(votes)

@@ -25,6 +25,7 @@ import (
 	"github.com/nullius-dev/nullius/internal/diag"
 	"github.com/nullius-dev/nullius/internal/jsonloc"
 	"github.com/nullius-dev/nullius/internal/matchproto"
+	"github.com/nullius-dev/nullius/internal/pyfmt"
 	"github.com/nullius-dev/nullius/internal/readlimit"
 	"github.com/nullius-dev/nullius/pipeline/extract"
 )
@@ -366,11 +367,11 @@ func block(m *match, s side, artifactAt string) []byte {
 	var b strings.Builder
 	fmt.Fprintf(&b, "\n\n%s (appended by 'nullius match absorb'; the match artifact is the record)\n", marker(m.id))
 	b.WriteString("from gaia.engine.lang import claim, infer, observe  # noqa: E402\n\n")
-	fmt.Fprintf(&b, "%s = claim(\n    %s,\n    title=%s,\n)\n", v, pyQuote(content), pyQuote(v))
+	fmt.Fprintf(&b, "%s = claim(\n    %s,\n    title=%s,\n)\n", v, pyfmt.Quote(content, '"'), pyfmt.Quote(v, '"'))
 	fmt.Fprintf(&b, "observe(\n    %s,\n    rationale=(\n        %s\n        %s\n        %s\n    ),\n)\n", v,
-		pyQuote("reader_reasoning: the match artifact records every judge's vote and anchored arguments. "), pyQuote(family), pyQuote(anchor))
+		pyfmt.Quote("reader_reasoning: the match artifact records every judge's vote and anchored arguments. ", '"'), pyfmt.Quote(family, '"'), pyfmt.Quote(anchor, '"'))
 	fmt.Fprintf(&b, "infer(\n    %s,\n    hypothesis=worth,\n    p_e_given_h=%s,\n    p_e_given_not_h=%s,\n    rationale=(\n        %s\n        %s\n        %s\n    ),\n)\n",
-		v, h, nh, pyQuote(reasoning), pyQuote(family), pyQuote(anchor))
+		v, h, nh, pyfmt.Quote(reasoning, '"'), pyfmt.Quote(family, '"'), pyfmt.Quote(anchor, '"'))
 	return []byte(b.String())
 }
 
@@ -389,31 +390,6 @@ func votesFor(m *match, node string) int {
 	return m.tally.B
 }
 
-// pyQuote renders s as a double-quoted Python string literal.
-func pyQuote(s string) string {
-	var b strings.Builder
-	b.WriteByte('"')
-	for _, r := range s {
-		switch {
-		case r == '\\' || r == '"':
-			b.WriteByte('\\')
-			b.WriteRune(r)
-		case r == '\n':
-			b.WriteString(`\n`)
-		case r == '\r':
-			b.WriteString(`\r`)
-		case r == '\t':
-			b.WriteString(`\t`)
-		case r < 0x20 || r == 0x7f || r == 0x2028 || r == 0x2029:
-			fmt.Fprintf(&b, `\u%04x`, r)
-		default:
-			b.WriteRune(r)
-		}
-	}
-	b.WriteByte('"')
-	return b.String()
-}
-
 // markWritten splices observation_write in the artifact bytes, keeping every
 // other byte as it was.
 func markWritten(doc *jsonloc.Doc, ref string) ([]byte, error) {
@@ -423,7 +399,7 @@ func markWritten(doc *jsonloc.Doc, ref string) ([]byte, error) {
 	}
 	line, _ := doc.Position(start)
 	indent := leadingSpace(doc.Src, line)
-	refJSON := pyQuote(ref) // every escape pyQuote emits is also a JSON escape
+	refJSON := pyfmt.JSONString(ref, false)
 	repl := fmt.Sprintf("{\n%s  \"written\": true,\n%s  \"gaia_package_ref\": %s\n%s}", indent, indent, refJSON, indent)
 	out := append(append(append([]byte{}, doc.Src[:start]...), repl...), doc.Src[end:]...)
 	if _, err := jsonloc.Parse(out, jsonloc.Options{}); err != nil {

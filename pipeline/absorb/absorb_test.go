@@ -265,12 +265,6 @@ func TestTier(t *testing.T) {
 	}
 }
 
-func TestPyQuote(t *testing.T) {
-	if got := pyQuote("a\"b\\c\nd\x01é"); got != `"a\"b\\c\nd\u0001é"` {
-		t.Fatalf("pyQuote = %s", got)
-	}
-}
-
 // FuzzReadMatch: arbitrary artifact bytes never panic the reader, and a
 // match it accepts can be marked written without breaking the JSON or
 // touching any byte before observation_write.

@@ -15,6 +15,7 @@ import (
 	"strings"
 
 	"github.com/nullius-dev/nullius/internal/jsonloc"
+	"github.com/nullius-dev/nullius/internal/pyfmt"
 	"github.com/nullius-dev/nullius/internal/readlimit"
 )
 
@@ -176,7 +177,7 @@ func (g *Graph) collectKnowledge(ks []any) []*Node {
 			continue
 		}
 		if seen[id] {
-			g.notef("knowledge id %q repeats; only its first record is drawn", id)
+			g.notef("knowledge id %s repeats; only its first record is drawn", pyfmt.Str(id))
 			continue
 		}
 		seen[id] = true
@@ -240,7 +241,7 @@ func (g *Graph) collectInfers(v any, all []*Node) {
 			continue
 		}
 		if e, why := inferEdge(m, index); why != "" {
-			g.notef("infer strategy %q %s; not drawn", strategyName(m, i), why)
+			g.notef("infer strategy %s %s; not drawn", pyfmt.Str(strategyName(m, i)), why)
 		} else {
 			g.Edges = append(g.Edges, e)
 		}
@@ -387,7 +388,7 @@ func (g *Graph) ApplyBeliefs(path string, src []byte) error {
 		}
 		b, ok := number(m["belief"])
 		if !ok || !isProb(b) {
-			return fmt.Errorf("%s: beliefs[%d].belief is %s, want a number in [0, 1]", path, i, describe(m["belief"]))
+			return fmt.Errorf("%s: beliefs[%d].belief is %s, want a number in [0, 1]", path, i, pyfmt.Describe(m["belief"]))
 		}
 		if id, ok := m["knowledge_id"].(string); ok && id != "" {
 			byID[id] = b
@@ -460,19 +461,6 @@ func kind(v any) string {
 		return "a number"
 	}
 	return fmt.Sprintf("%T", v)
-}
-
-// describe quotes a scalar value or names a composite's type.
-func describe(v any) string {
-	switch x := v.(type) {
-	case string:
-		return fmt.Sprintf("%q", x)
-	case json.Number:
-		return fmt.Sprintf("%q", string(x))
-	case bool:
-		return fmt.Sprintf("%t", x)
-	}
-	return kind(v)
 }
 
 func strategyName(m map[string]any, i int) string {

@@ -21,6 +21,8 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+
+	"github.com/nullius-dev/nullius/internal/pyfmt"
 )
 
 // ExplorationPrefix marks an extraction over allowed discipline violations.
@@ -56,7 +58,7 @@ func ValidatePosterior(src []byte) (*Posterior, error) {
 	}
 	m, ok := v.(map[string]any)
 	if !ok {
-		return nil, fmt.Errorf("must be a JSON object {value, evidence_count, gaia_package_ref}, got %s", describe(v))
+		return nil, fmt.Errorf("must be a JSON object {value, evidence_count, gaia_package_ref}, got %s", pyfmt.Describe(v))
 	}
 	var missing []string
 	for _, k := range []string{"value", "evidence_count", "gaia_package_ref"} {
@@ -70,53 +72,35 @@ func ValidatePosterior(src []byte) (*Posterior, error) {
 	n, ok := m["value"].(json.Number)
 	val, err := strconv.ParseFloat(string(n), 64)
 	if !ok || err != nil || math.IsNaN(val) || val < 0 || val > 1 {
-		return nil, fmt.Errorf("value must be a number in [0, 1], got %s", describe(m["value"]))
+		return nil, fmt.Errorf("value must be a number in [0, 1], got %s", pyfmt.Describe(m["value"]))
 	}
 	cn, ok := m["evidence_count"].(json.Number)
 	count, err := strconv.ParseInt(string(cn), 10, 64)
 	if !ok || !intRE.MatchString(string(cn)) || err != nil || count < 0 {
-		return nil, fmt.Errorf("evidence_count must be a non-negative integer, got %s", describe(m["evidence_count"]))
+		return nil, fmt.Errorf("evidence_count must be a non-negative integer, got %s", pyfmt.Describe(m["evidence_count"]))
 	}
 	ref, ok := m["gaia_package_ref"].(string)
 	if !ok || strings.TrimSpace(ref) == "" {
-		return nil, fmt.Errorf("gaia_package_ref must be a non-empty string, got %s", describe(m["gaia_package_ref"]))
+		return nil, fmt.Errorf("gaia_package_ref must be a non-empty string, got %s", pyfmt.Describe(m["gaia_package_ref"]))
 	}
 	if strings.HasPrefix(ref, ExplorationPrefix) {
 		return nil, errors.New("gaia_package_ref is exploration-only: exploration-only posteriors (extracted over allowed discipline violations) are not writable to the idea store")
 	}
 	if !packageRefRE.MatchString(ref) {
-		return nil, fmt.Errorf("gaia_package_ref %q must pin the compiled graph as project://<package path>#sha256:<64 lowercase hex>", ref)
+		return nil, fmt.Errorf("gaia_package_ref %s must pin the compiled graph as project://<package path>#sha256:<64 lowercase hex>", pyfmt.Str(ref))
 	}
 	raw, pin, _ := strings.Cut(strings.TrimPrefix(ref, "project://"), "#")
 	if !refCharsetRE.MatchString(raw) {
-		return nil, fmt.Errorf("gaia_package_ref path %q must use the percent-encoded form (only A-Z a-z 0-9 . _ ~ %% / -)", raw)
+		return nil, fmt.Errorf("gaia_package_ref path %s must use the percent-encoded form (only A-Z a-z 0-9 . _ ~ %% / -)", pyfmt.Str(raw))
 	}
 	dec2, err := url.PathUnescape(raw)
 	if err != nil {
-		return nil, fmt.Errorf("gaia_package_ref path %q must use the percent-encoded form: %v", raw, err)
+		return nil, fmt.Errorf("gaia_package_ref path %s must use the percent-encoded form: %v", pyfmt.Str(raw), err)
 	}
 	for _, seg := range strings.Split(dec2, "/") {
 		if seg == "" || seg == "." || seg == ".." || strings.Contains(seg, `\`) {
-			return nil, fmt.Errorf("gaia_package_ref path %q has empty, '.' or '..' segments", dec2)
+			return nil, fmt.Errorf("gaia_package_ref path %s has empty, '.' or '..' segments", pyfmt.Str(dec2))
 		}
 	}
 	return &Posterior{Value: val, EvidenceCount: count, Ref: ref, RelPath: dec2, Pin: pin}, nil
-}
-
-func describe(v any) string {
-	switch x := v.(type) {
-	case nil:
-		return "null"
-	case string:
-		return strconv.Quote(x)
-	case json.Number:
-		return string(x)
-	case bool:
-		return strconv.FormatBool(x)
-	case map[string]any:
-		return "an object"
-	case []any:
-		return "an array"
-	}
-	return fmt.Sprint(v)
 }

@@ -42,7 +42,7 @@ func ValidateMatch(v any) []Problem {
 	}
 	c := &artifactCheck{}
 	if unk := unknownKeys(obj, append(artifactRequired(), artifactOptional()...)); len(unk) > 0 {
-		c.add(CodeArtifactShape, "", "unknown top-level keys: %s", quoteList(unk))
+		c.add(CodeArtifactShape, "", "unknown top-level keys: %s", pyfmt.Value(unk))
 	}
 	missing := []string{}
 	for _, k := range artifactRequired() {
@@ -56,13 +56,13 @@ func ValidateMatch(v any) []Problem {
 	}
 	for _, k := range []string{"match_id", "campaign_id", "idea_a_node_id", "idea_b_node_id"} {
 		if val, ok := obj.Get(k); ok && !isShortID(val) {
-			c.add(CodeShortID, matchproto.Ptr(k), "%s is not an engine short id (%s): %s", k, matchproto.ShortIDRE.String(), matchproto.Repr(val))
+			c.add(CodeShortID, matchproto.Ptr(k), "%s is not an engine short id (%s): %s", k, matchproto.ShortIDRE.String(), pyfmt.Short(val))
 		}
 	}
 	ia, _ := obj.Get("idea_a_node_id")
 	ib, _ := obj.Get("idea_b_node_id")
 	if isShortID(ia) && ia == ib {
-		c.add(CodeSameNode, matchproto.Ptr("idea_b_node_id"), "idea_a_node_id equals idea_b_node_id (%s); a match compares two different ideas", matchproto.Repr(ia))
+		c.add(CodeSameNode, matchproto.Ptr("idea_b_node_id"), "idea_a_node_id equals idea_b_node_id (%s); a match compares two different ideas", pyfmt.Short(ia))
 	}
 	var committedAt *time.Time
 	if cc, ok := obj.Get("criteria_commitment"); ok {
@@ -78,7 +78,7 @@ func ValidateMatch(v any) []Problem {
 	if ir, ok := obj.Get("independent_runners"); ok {
 		b, isBool := ir.(bool)
 		if !isBool {
-			c.add(CodeRunners, matchproto.Ptr("independent_runners"), "independent_runners must be a boolean, got %s", matchproto.Repr(ir))
+			c.add(CodeRunners, matchproto.Ptr("independent_runners"), "independent_runners must be a boolean, got %s", pyfmt.Short(ir))
 		} else if b && mode == "single_family" {
 			c.add(CodeRunners, matchproto.Ptr("independent_runners"), "a single_family panel cannot record independent_runners=true; native subagent seats are never independent runners")
 		}
@@ -108,7 +108,7 @@ func (c *artifactCheck) independence(obj matchproto.Object) (string, []string) {
 	}
 	keys := []string{"mode", "families_present", "families_absent"}
 	if unk := unknownKeys(pi, keys); len(unk) > 0 {
-		c.add(CodeIndependence, matchproto.Ptr("panel_independence"), "panel_independence has unknown keys: %s", quoteList(unk))
+		c.add(CodeIndependence, matchproto.Ptr("panel_independence"), "panel_independence has unknown keys: %s", pyfmt.Value(unk))
 	}
 	for _, k := range keys {
 		if !pi.Has(k) {
@@ -120,7 +120,7 @@ func (c *artifactCheck) independence(obj matchproto.Object) (string, []string) {
 		if m == "cross_family" || m == "single_family" {
 			mode = m.(string)
 		} else {
-			c.add(CodeIndependence, matchproto.Ptr("panel_independence", "mode"), "panel_independence.mode must be one of cross_family, single_family, got %s", matchproto.Repr(m))
+			c.add(CodeIndependence, matchproto.Ptr("panel_independence", "mode"), "panel_independence.mode must be one of cross_family, single_family, got %s", pyfmt.Short(m))
 		}
 	}
 	var present []string
@@ -136,7 +136,7 @@ func (c *artifactCheck) independence(obj matchproto.Object) (string, []string) {
 				s := v.(string)
 				if seen[s] {
 					dup = true
-					c.add(CodeIndependence, matchproto.Ptr("panel_independence", "families_present"), "panel_independence.families_present lists a family twice: %q", s)
+					c.add(CodeIndependence, matchproto.Ptr("panel_independence", "families_present"), "panel_independence.families_present lists a family twice: %s", pyfmt.Str(s))
 				}
 				seen[s] = true
 				present = append(present, s)
@@ -161,7 +161,7 @@ func (c *artifactCheck) independence(obj matchproto.Object) (string, []string) {
 				continue
 			}
 			if unk := unknownKeys(item, []string{"family", "reason"}); len(unk) > 0 {
-				c.add(CodeIndependence, p, "panel_independence.families_absent[%d] has unknown keys: %s", i, quoteList(unk))
+				c.add(CodeIndependence, p, "panel_independence.families_absent[%d] has unknown keys: %s", i, pyfmt.Value(unk))
 			}
 			fam, _ := item.Get("family")
 			if !isLabel(fam) {
@@ -223,7 +223,7 @@ func (c *artifactCheck) entry(t *panelTally, i int, it any) {
 	}
 	fam, _ := e.Get("reviewer_family")
 	if !isLabel(fam) {
-		c.add(CodePanelEntry, p+"/reviewer_family", "panel[%d].reviewer_family must be a family label matching %s, got %s", i, matchproto.LabelPattern, matchproto.Repr(fam))
+		c.add(CodePanelEntry, p+"/reviewer_family", "panel[%d].reviewer_family must be a family label matching %s, got %s", i, matchproto.LabelPattern, pyfmt.Short(fam))
 	} else if f := fam.(string); t.famIdx[f] > 0 {
 		if t.mode == "cross_family" {
 			c.add(CodeComposition, p+"/reviewer_family", "reviewer_family %s appears more than once (one vote per family on a cross-family panel)", f)
@@ -240,7 +240,7 @@ func (c *artifactCheck) entry(t *panelTally, i int, it any) {
 	if vote == "a" || vote == "b" || vote == "tie" {
 		t.votes = append(t.votes, vote.(string))
 	} else if e.Has("vote") {
-		c.add(CodePanelEntry, p+"/vote", "panel[%d].vote must be one of a, b, tie, got %s", i, matchproto.Repr(vote))
+		c.add(CodePanelEntry, p+"/vote", "panel[%d].vote must be one of a, b, tie, got %s", i, pyfmt.Short(vote))
 	}
 	if aa, ok := e.Get("anchored_arguments"); ok {
 		for _, pr := range validateAnchoredArguments(aa, p+"/anchored_arguments", fmt.Sprintf("panel[%d].anchored_arguments", i), true) {
@@ -249,7 +249,7 @@ func (c *artifactCheck) entry(t *panelTally, i int, it any) {
 	}
 	if d, ok := e.Get("unanchored_arguments_discarded"); ok {
 		if n, isInt := asInt(d); !isInt || n < 0 {
-			c.add(CodePanelEntry, p+"/unanchored_arguments_discarded", "panel[%d].unanchored_arguments_discarded must be an integer >= 0, got %s", i, matchproto.Repr(d))
+			c.add(CodePanelEntry, p+"/unanchored_arguments_discarded", "panel[%d].unanchored_arguments_discarded must be an integer >= 0, got %s", i, pyfmt.Short(d))
 		}
 	}
 }
@@ -267,7 +267,7 @@ func (c *artifactCheck) seat(t *panelTally, i int, e matchproto.Object) {
 	}
 	n, isInt := asInt(seat)
 	if !isInt || n < 1 {
-		c.add(CodePanelEntry, p+"/seat", "panel[%d].seat must be an integer >= 1, got %s", i, matchproto.Repr(seat))
+		c.add(CodePanelEntry, p+"/seat", "panel[%d].seat must be an integer >= 1, got %s", i, pyfmt.Short(seat))
 	} else if t.mode == "single_family" {
 		if t.seats[n] {
 			c.add(CodeComposition, p+"/seat", "panel seat %d appears more than once", n)
@@ -288,17 +288,17 @@ func (c *artifactCheck) composition(mode string, n int, fams, present []string) 
 			c.add(CodeComposition, matchproto.Ptr("panel"), "panel has %d distinct families; a valid match needs at least 3", len(fams))
 		}
 		if present != nil && !slices.Equal(sortedFams, sortedPresent) {
-			c.add(CodeComposition, matchproto.Ptr("panel_independence", "families_present"), "panel families %s do not match panel_independence.families_present %s", quoteList(sortedFams), quoteList(sortedPresent))
+			c.add(CodeComposition, matchproto.Ptr("panel_independence", "families_present"), "panel families %s do not match panel_independence.families_present %s", pyfmt.Value(sortedFams), pyfmt.Value(sortedPresent))
 		}
 	case "single_family":
 		if n < 3 {
 			c.add(CodeComposition, matchproto.Ptr("panel"), "a single-family panel has %d seats; a valid degraded match needs at least 3", n)
 		}
 		if len(fams) > 1 {
-			c.add(CodeComposition, matchproto.Ptr("panel"), "a single-family panel mixes families %s", quoteList(sortedFams))
+			c.add(CodeComposition, matchproto.Ptr("panel"), "a single-family panel mixes families %s", pyfmt.Value(sortedFams))
 		}
 		if present != nil && (len(present) != 1 || !slices.Equal(sortedFams, sortedPresent)) {
-			c.add(CodeComposition, matchproto.Ptr("panel_independence", "families_present"), "panel_independence.families_present %s does not match the single panel family %s", quoteList(sortedPresent), quoteList(sortedFams))
+			c.add(CodeComposition, matchproto.Ptr("panel_independence", "families_present"), "panel_independence.families_present %s does not match the single panel family %s", pyfmt.Value(sortedPresent), pyfmt.Value(sortedFams))
 		}
 	}
 }
@@ -315,7 +315,7 @@ func (c *artifactCheck) outcome(obj matchproto.Object, votes []string, committed
 	}
 	keys := []string{"winner", "vote_margin", "decided_at"}
 	if unk := unknownKeys(o, keys); len(unk) > 0 {
-		c.add(CodeOutcome, matchproto.Ptr("outcome"), "outcome has unknown keys: %s", quoteList(unk))
+		c.add(CodeOutcome, matchproto.Ptr("outcome"), "outcome has unknown keys: %s", pyfmt.Value(unk))
 	}
 	for _, k := range keys {
 		if !o.Has(k) {
@@ -325,16 +325,16 @@ func (c *artifactCheck) outcome(obj matchproto.Object, votes []string, committed
 	winner, hasW := o.Get("winner")
 	validWinner := winner == "a" || winner == "b" || winner == "tie"
 	if hasW && !validWinner {
-		c.add(CodeOutcome, matchproto.Ptr("outcome", "winner"), "outcome.winner must be one of a, b, tie, got %s", matchproto.Repr(winner))
+		c.add(CodeOutcome, matchproto.Ptr("outcome", "winner"), "outcome.winner must be one of a, b, tie, got %s", pyfmt.Short(winner))
 	}
 	margin, marginOK := 0.0, false
 	if m, ok := o.Get("vote_margin"); ok {
 		f, isNum := asFloat(m)
 		switch {
 		case !isNum:
-			c.add(CodeOutcome, matchproto.Ptr("outcome", "vote_margin"), "outcome.vote_margin must be a number, got %s", matchproto.Repr(m))
+			c.add(CodeOutcome, matchproto.Ptr("outcome", "vote_margin"), "outcome.vote_margin must be a number, got %s", pyfmt.Short(m))
 		case !(f >= 0 && f <= 1):
-			c.add(CodeOutcome, matchproto.Ptr("outcome", "vote_margin"), "outcome.vote_margin must lie in [0, 1], got %s", matchproto.Repr(m))
+			c.add(CodeOutcome, matchproto.Ptr("outcome", "vote_margin"), "outcome.vote_margin must lie in [0, 1], got %s", pyfmt.Short(m))
 		default:
 			margin, marginOK = f, true
 		}
@@ -373,10 +373,10 @@ func (c *artifactCheck) observation(obj matchproto.Object) {
 		return
 	}
 	if unk := unknownKeys(o, []string{"written", "gaia_package_ref"}); len(unk) > 0 {
-		c.add(CodeObservation, matchproto.Ptr("observation_write"), "observation_write has unknown keys: %s", quoteList(unk))
+		c.add(CodeObservation, matchproto.Ptr("observation_write"), "observation_write has unknown keys: %s", pyfmt.Value(unk))
 	}
 	if w, _ := o.Get("written"); !isBool(w) {
-		c.add(CodeObservation, matchproto.Ptr("observation_write", "written"), "observation_write.written must be a boolean, got %s", matchproto.Repr(w))
+		c.add(CodeObservation, matchproto.Ptr("observation_write", "written"), "observation_write.written must be a boolean, got %s", pyfmt.Short(w))
 	}
 	if r, ok := o.Get("gaia_package_ref"); ok && !nonBlank(r) {
 		c.add(CodeObservation, matchproto.Ptr("observation_write", "gaia_package_ref"), "observation_write.gaia_package_ref must be a non-empty string")
@@ -396,7 +396,7 @@ func (c *artifactCheck) binding(obj matchproto.Object) {
 		return
 	}
 	if unk := unknownKeys(b, []string{"a", "b"}); len(unk) > 0 {
-		c.add(CodeBinding, matchproto.Ptr("statement_binding"), "statement_binding has unknown sides: %s", quoteList(unk))
+		c.add(CodeBinding, matchproto.Ptr("statement_binding"), "statement_binding has unknown sides: %s", pyfmt.Value(unk))
 	}
 	for _, side := range []string{"a", "b"} {
 		sv, ok := b.Get(side)
@@ -410,16 +410,16 @@ func (c *artifactCheck) binding(obj matchproto.Object) {
 			continue
 		}
 		if unk := unknownKeys(so, []string{"idea_node_id", "content_sha256"}); len(unk) > 0 {
-			c.add(CodeBinding, matchproto.Ptr("statement_binding", side), "statement_binding.%s has unknown keys: %s", side, quoteList(unk))
+			c.add(CodeBinding, matchproto.Ptr("statement_binding", side), "statement_binding.%s has unknown keys: %s", side, pyfmt.Value(unk))
 		}
 		want, _ := obj.Get("idea_" + side + "_node_id")
 		if got, _ := so.Get("idea_node_id"); got != want || got == nil {
-			c.add(CodeBinding, matchproto.Ptr("statement_binding", side, "idea_node_id"), "statement_binding.%s.idea_node_id %s does not match idea_%s_node_id %s", side, matchproto.Repr(got), side, matchproto.Repr(want))
+			c.add(CodeBinding, matchproto.Ptr("statement_binding", side, "idea_node_id"), "statement_binding.%s.idea_node_id %s does not match idea_%s_node_id %s", side, pyfmt.Short(got), side, pyfmt.Short(want))
 		}
 		// Full match: the reference's $-anchored match accepts a trailing
 		// newline after the hex (W25); nullius does not.
 		if h, _ := so.Get("content_sha256"); !isHash(h) {
-			c.add(CodeBinding, matchproto.Ptr("statement_binding", side, "content_sha256"), "statement_binding.%s.content_sha256 must be sha256:<64 hex>, got %s", side, matchproto.Repr(h))
+			c.add(CodeBinding, matchproto.Ptr("statement_binding", side, "content_sha256"), "statement_binding.%s.content_sha256 must be sha256:<64 hex>, got %s", side, pyfmt.Short(h))
 		}
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/nullius-dev/nullius/internal/matchproto"
+	"github.com/nullius-dev/nullius/internal/pyfmt"
 )
 
 // ValidateCommitment applies §1.4 to a decoded commitment and returns its
@@ -17,7 +18,7 @@ func ValidateCommitment(v any, at string) []Problem {
 	var ps []Problem
 	allowed := []string{"commitment_hash", "committed_at", "criteria"}
 	if unk := unknownKeys(obj, allowed); len(unk) > 0 {
-		ps = append(ps, Problem{CodeCommitmentShape, at, "criteria_commitment has unknown keys: " + quoteList(unk) + "; allowed are committed_at, criteria, commitment_hash"})
+		ps = append(ps, Problem{CodeCommitmentShape, at, "criteria_commitment has unknown keys: " + pyfmt.Value(unk) + "; allowed are committed_at, criteria, commitment_hash"})
 	}
 	for _, k := range allowed {
 		if !obj.Has(k) {
@@ -46,10 +47,10 @@ func ValidateCommitment(v any, at string) []Problem {
 		hs, isStr := h.(string)
 		switch {
 		case !isStr || !matchproto.HashRE.MatchString(hs):
-			ps = append(ps, Problem{CodeCommitmentHash, at + "/commitment_hash", fmt.Sprintf("commitment_hash %s does not match the form sha256:<64 hex>", matchproto.Repr(h))})
+			ps = append(ps, Problem{CodeCommitmentHash, at + "/commitment_hash", fmt.Sprintf("commitment_hash %s does not match the form sha256:<64 hex>", pyfmt.Short(h))})
 		case canon != nil:
 			if want := matchproto.SHA256Ref(matchproto.CanonicalBytes(canon)); hs != want {
-				ps = append(ps, Problem{CodeCommitmentHash, at + "/commitment_hash", fmt.Sprintf("commitment_hash %q does not match the stored criteria (recomputed %s)", hs, want)})
+				ps = append(ps, Problem{CodeCommitmentHash, at + "/commitment_hash", fmt.Sprintf("commitment_hash %s does not match the stored criteria (recomputed %s)", pyfmt.Str(hs), want)})
 			}
 		}
 	}

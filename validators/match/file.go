@@ -12,6 +12,7 @@ import (
 	"github.com/nullius-dev/nullius/internal/diag"
 	"github.com/nullius-dev/nullius/internal/jsonloc"
 	"github.com/nullius-dev/nullius/internal/matchproto"
+	"github.com/nullius-dev/nullius/internal/pyfmt"
 	"github.com/nullius-dev/nullius/schemas"
 )
 
@@ -86,7 +87,7 @@ func (c *Checker) File(path string, src []byte) []diag.Diagnostic {
 	}
 	var ps []Problem
 	for _, p := range dec.Duplicates {
-		ps = append(ps, Problem{CodeDuplicateKey, p, fmt.Sprintf("key %q repeats an earlier key of the same object; readers disagree on which value counts, remove one", lastToken(p))})
+		ps = append(ps, Problem{CodeDuplicateKey, p, fmt.Sprintf("key %s repeats an earlier key of the same object; readers disagree on which value counts, remove one", pyfmt.Str(lastToken(p)))})
 	}
 	ps = append(ps, c.check(dec.Value)...)
 	if len(ps) == 0 {
@@ -152,7 +153,7 @@ func schemaProblems(sch *jsonschema.Schema, label string, src []byte) []Problem 
 	var walk func(u jsonschema.OutputUnit)
 	walk = func(u jsonschema.OutputUnit) {
 		if len(u.Errors) == 0 && u.Error != nil {
-			ps = append(ps, Problem{CodeSchema, u.InstanceLocation, fmt.Sprintf("schema %s: at %q: %s", label, u.InstanceLocation, u.Error.String())})
+			ps = append(ps, Problem{CodeSchema, u.InstanceLocation, fmt.Sprintf("schema %s: at %s: %s", label, pyfmt.Str(u.InstanceLocation), u.Error.String())})
 		}
 		for _, e := range u.Errors {
 			walk(e)

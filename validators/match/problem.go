@@ -46,14 +46,6 @@ func unknownKeys(obj matchproto.Object, allowed []string) []string {
 	return out
 }
 
-func quoteList(ss []string) string {
-	q := make([]string, len(ss))
-	for i, s := range ss {
-		q[i] = strconv.Quote(s)
-	}
-	return strings.Join(q, ", ")
-}
-
 var intRE = regexp.MustCompile(`^-?(0|[1-9][0-9]*)$`)
 
 // asInt reports a JSON integer literal. Python's json gives float for 1.0

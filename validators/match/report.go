@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/nullius-dev/nullius/internal/matchproto"
+	"github.com/nullius-dev/nullius/internal/pyfmt"
 )
 
 // ValidateReport applies the checks assembly runs on panel_run_report.json
@@ -20,11 +21,11 @@ func ValidateReport(v any) []Problem {
 	}
 	ir, _ := o.Get("independent_runners")
 	if !isBool(ir) {
-		add(matchproto.Ptr("independent_runners"), "panel run report: independent_runners must be a boolean, got %s", matchproto.Repr(ir))
+		add(matchproto.Ptr("independent_runners"), "panel run report: independent_runners must be a boolean, got %s", pyfmt.Short(ir))
 	}
 	mode, _ := o.Get("independence")
 	if mode != "cross_family" && mode != "single_family" {
-		add(matchproto.Ptr("independence"), "panel run report: independence must be cross_family or single_family, got %s", matchproto.Repr(mode))
+		add(matchproto.Ptr("independence"), "panel run report: independence must be cross_family or single_family, got %s", pyfmt.Short(mode))
 	}
 	fp, _ := o.Get("families_present")
 	list, isList := fp.([]any)
@@ -41,14 +42,14 @@ func ValidateReport(v any) []Problem {
 	pv, _ := o.Get("panel_valid")
 	if pv != true {
 		if !isBool(pv) {
-			add(matchproto.Ptr("panel_valid"), "panel run report: panel_valid must be a boolean, got %s", matchproto.Repr(pv))
+			add(matchproto.Ptr("panel_valid"), "panel run report: panel_valid must be a boolean, got %s", pyfmt.Short(pv))
 		} else {
 			add(matchproto.Ptr("panel_valid"), "panel run report records panel_valid=false; an invalid panel cannot be assembled")
 		}
 	}
 	mf, _ := o.Get("min_families")
 	if n, isInt := asInt(mf); !isInt || n < 3 {
-		add(matchproto.Ptr("min_families"), "panel run report: min_families must be an integer >= 3, got %s", matchproto.Repr(mf))
+		add(matchproto.Ptr("min_families"), "panel run report: min_families must be an integer >= 3, got %s", pyfmt.Short(mf))
 	}
 	vc, _ := o.Get("votes_collected")
 	vco, isObj := vc.(matchproto.Object)
@@ -57,7 +58,7 @@ func ValidateReport(v any) []Problem {
 	} else {
 		for _, k := range vco.Keys() {
 			if val, _ := vco.Get(k); !nonBlank(val) {
-				add(matchproto.Ptr("votes_collected", k), "panel run report: votes_collected[%q] must be a non-empty path", k)
+				add(matchproto.Ptr("votes_collected", k), "panel run report: votes_collected[%s] must be a non-empty path", pyfmt.Str(k))
 			}
 		}
 	}
@@ -79,11 +80,11 @@ func ValidateReport(v any) []Problem {
 		}
 	}
 	if h, _ := o.Get("judge_prompt_sha256"); !isHash(h) {
-		add(matchproto.Ptr("judge_prompt_sha256"), "panel run report: judge_prompt_sha256 must be sha256:<64 hex>, got %s", matchproto.Repr(h))
+		add(matchproto.Ptr("judge_prompt_sha256"), "panel run report: judge_prompt_sha256 must be sha256:<64 hex>, got %s", pyfmt.Short(h))
 	}
 	wc, _ := o.Get("word_cap")
 	if n, isInt := asInt(wc); !isInt || n < 1 {
-		add(matchproto.Ptr("word_cap"), "panel run report: word_cap must be a positive integer, got %s", matchproto.Repr(wc))
+		add(matchproto.Ptr("word_cap"), "panel run report: word_cap must be a positive integer, got %s", pyfmt.Short(wc))
 	}
 	return ps
 }
@@ -112,14 +113,14 @@ func ValidateVoteRecord(v any) []Problem {
 		ps = append(ps, Problem{CodeVoteRecord, ptr, fmt.Sprintf(format, args...)})
 	}
 	if f, _ := o.Get("reviewer_family"); !isLabel(f) {
-		add(matchproto.Ptr("reviewer_family"), "reviewer_family must be a family label matching %s, got %s", matchproto.LabelPattern, matchproto.Repr(f))
+		add(matchproto.Ptr("reviewer_family"), "reviewer_family must be a family label matching %s, got %s", matchproto.LabelPattern, pyfmt.Short(f))
 	}
 	if m, _ := o.Get("model"); !nonBlank(m) {
 		add(matchproto.Ptr("model"), "model must be a non-empty string")
 	}
 	ps = append(ps, ValidateVotePayload(o, "")...)
 	if h, _ := o.Get("commitment_hash"); !isHash(h) {
-		add(matchproto.Ptr("commitment_hash"), "commitment_hash must be sha256:<64 hex>, got %s", matchproto.Repr(h))
+		add(matchproto.Ptr("commitment_hash"), "commitment_hash must be sha256:<64 hex>, got %s", pyfmt.Short(h))
 	}
 	if c, ok := o.Get("collected_at"); !ok {
 		add("", "vote record is missing key: collected_at")
@@ -128,7 +129,7 @@ func ValidateVoteRecord(v any) []Problem {
 	}
 	if s, ok := o.Get("seat"); ok {
 		if n, isInt := asInt(s); !isInt || n < 1 {
-			add(matchproto.Ptr("seat"), "seat must be an integer >= 1, got %s", matchproto.Repr(s))
+			add(matchproto.Ptr("seat"), "seat must be an integer >= 1, got %s", pyfmt.Short(s))
 		}
 	}
 	return ps

@@ -8,6 +8,7 @@ import (
 
 	"github.com/nullius-dev/nullius/internal/diag"
 	"github.com/nullius-dev/nullius/internal/matchproto"
+	"github.com/nullius-dev/nullius/internal/pyfmt"
 )
 
 var modelKeyRE = regexp.MustCompile(`^[a-z][a-z0-9_-]*$`)
@@ -25,10 +26,10 @@ func ParseRoster(v any) (*matchproto.Roster, []Problem) {
 		ps = append(ps, Problem{code, ptr, fmt.Sprintf(format, args...)})
 	}
 	if unk := unknownKeys(o, []string{"version", "families", "policy", "_notes"}); len(unk) > 0 {
-		add(CodeRosterShape, "", "unknown top-level keys: %s (allowed: version, families, policy, _notes)", quoteList(unk))
+		add(CodeRosterShape, "", "unknown top-level keys: %s (allowed: version, families, policy, _notes)", pyfmt.Value(unk))
 	}
 	if ver, _ := o.Get("version"); func() bool { n, ok := asInt(ver); return !ok || n != 1 }() {
-		add(CodeRosterShape, matchproto.Ptr("version"), "version must be the integer 1, got %s", matchproto.Repr(ver))
+		add(CodeRosterShape, matchproto.Ptr("version"), "version must be the integer 1, got %s", pyfmt.Short(ver))
 	}
 	r := &matchproto.Roster{Minimum: 3}
 	famRaw, _ := o.Get("families")
@@ -45,7 +46,7 @@ func ParseRoster(v any) (*matchproto.Roster, []Problem) {
 		raw, _ := fams.Get(lbl)
 		p := matchproto.Ptr("families", lbl)
 		if !matchproto.LabelRE.MatchString(lbl) {
-			add(CodeRosterLabel, p, "family label %q must match %s", lbl, matchproto.LabelRE.String())
+			add(CodeRosterLabel, p, "family label %s must match %s", pyfmt.Str(lbl), matchproto.LabelRE.String())
 			continue
 		}
 		e, isObj := raw.(matchproto.Object)
@@ -54,14 +55,14 @@ func ParseRoster(v any) (*matchproto.Roster, []Problem) {
 			continue
 		}
 		if unk := unknownKeys(e, []string{"runner", "models", "available", "notes"}); len(unk) > 0 {
-			add(CodeRosterFamily, p, "families.%s has unknown keys: %s", lbl, quoteList(unk))
+			add(CodeRosterFamily, p, "families.%s has unknown keys: %s", lbl, pyfmt.Value(unk))
 		}
 		f := matchproto.Family{Label: lbl, Available: true}
 		runner, _ := e.Get("runner")
 		if s, ok := runner.(string); ok && slices.Contains(matchproto.Runners(), s) {
 			f.Runner = s
 		} else {
-			add(CodeRosterFamily, p+"/runner", "families.%s.runner must be one of %s, got %s", lbl, strings.Join(matchproto.Runners(), ", "), matchproto.Repr(runner))
+			add(CodeRosterFamily, p+"/runner", "families.%s.runner must be one of %s, got %s", lbl, strings.Join(matchproto.Runners(), ", "), pyfmt.Short(runner))
 		}
 		if av, ok := e.Get("available"); ok {
 			if b, isBool := av.(bool); isBool {
@@ -80,11 +81,11 @@ func ParseRoster(v any) (*matchproto.Roster, []Problem) {
 			for _, k := range mo.Keys() {
 				mv, _ := mo.Get(k)
 				if !modelKeyRE.MatchString(k) {
-					add(CodeRosterModels, matchproto.Ptr("families", lbl, "models", k), "families.%s.models has a bad key %q (pattern %s)", lbl, k, modelKeyRE.String())
+					add(CodeRosterModels, matchproto.Ptr("families", lbl, "models", k), "families.%s.models has a bad key %s (pattern %s)", lbl, pyfmt.Str(k), modelKeyRE.String())
 				}
 				ms, isStr := mv.(string)
 				if !isStr || !matchproto.ModelRE.MatchString(ms) {
-					add(CodeRosterModels, matchproto.Ptr("families", lbl, "models", k), "families.%s.models['%s'] must be a plain model string (pattern %s), got %s", lbl, k, matchproto.ModelRE.String(), matchproto.Repr(mv))
+					add(CodeRosterModels, matchproto.Ptr("families", lbl, "models", k), "families.%s.models['%s'] must be a plain model string (pattern %s), got %s", lbl, k, matchproto.ModelRE.String(), pyfmt.Short(mv))
 					continue
 				}
 				if f.Runner != "" && f.Runner != "native" {
@@ -122,16 +123,16 @@ func ParseRoster(v any) (*matchproto.Roster, []Problem) {
 		r.Families = append(r.Families, f)
 	}
 	if len(natives) > 1 {
-		add(CodeRosterNative, matchproto.Ptr("families"), "families %s all declare runner \"native\"; the host provides exactly one native seat", quoteList(natives))
+		add(CodeRosterNative, matchproto.Ptr("families"), "families %s all declare runner \"native\"; the host provides exactly one native seat", pyfmt.Value(natives))
 	}
 	for _, run := range dedicatedOrder {
 		if l := dedicated[run]; len(l) > 1 {
-			add(CodeRosterDedicated, matchproto.Ptr("families"), "families %s all declare the dedicated runner '%s'; one dedicated runner seats one family (only opencode may serve several, with distinct models)", quoteList(l), run)
+			add(CodeRosterDedicated, matchproto.Ptr("families"), "families %s all declare the dedicated runner '%s'; one dedicated runner seats one family (only opencode may serve several, with distinct models)", pyfmt.Value(l), run)
 		}
 	}
 	for _, key := range pairOrder {
 		if l := pairs[key]; len(l) > 1 {
-			add(CodeRosterPair, matchproto.Ptr("families"), "families %s declare the identical (runner, model) pair (%s, %s); two seats would be one judge counted twice", quoteList(l), key[0], key[1])
+			add(CodeRosterPair, matchproto.Ptr("families"), "families %s declare the identical (runner, model) pair (%s, %s); two seats would be one judge counted twice", pyfmt.Value(l), key[0], key[1])
 		}
 	}
 	ps = append(ps, parsePolicy(o, r)...)
@@ -152,13 +153,13 @@ func parsePolicy(o matchproto.Object, r *matchproto.Roster) []Problem {
 	}
 	var ps []Problem
 	if unk := unknownKeys(pol, []string{"cross_family_minimum", "when_below_minimum"}); len(unk) > 0 {
-		ps = append(ps, Problem{CodeRosterPolicy, matchproto.Ptr("policy"), "policy has unknown keys: " + quoteList(unk)})
+		ps = append(ps, Problem{CodeRosterPolicy, matchproto.Ptr("policy"), "policy has unknown keys: " + pyfmt.Value(unk)})
 	}
 	if m, ok := pol.Get("cross_family_minimum"); ok {
 		n, isInt := asInt(m)
 		switch {
 		case !isInt:
-			ps = append(ps, Problem{CodeRosterPolicy, matchproto.Ptr("policy", "cross_family_minimum"), "policy.cross_family_minimum must be an integer, got " + matchproto.Repr(m)})
+			ps = append(ps, Problem{CodeRosterPolicy, matchproto.Ptr("policy", "cross_family_minimum"), "policy.cross_family_minimum must be an integer, got " + pyfmt.Short(m)})
 		case n < 3:
 			ps = append(ps, Problem{CodeRosterPolicy, matchproto.Ptr("policy", "cross_family_minimum"), fmt.Sprintf("policy.cross_family_minimum is %d; the protocol floor is 3 and a roster cannot lower it", n)})
 		case n > 1000:
@@ -168,7 +169,7 @@ func parsePolicy(o matchproto.Object, r *matchproto.Roster) []Problem {
 		}
 	}
 	if w, ok := pol.Get("when_below_minimum"); ok && w != "native_subagents" {
-		ps = append(ps, Problem{CodeRosterPolicy, matchproto.Ptr("policy", "when_below_minimum"), "policy.when_below_minimum must be \"native_subagents\", got " + matchproto.Repr(w)})
+		ps = append(ps, Problem{CodeRosterPolicy, matchproto.Ptr("policy", "when_below_minimum"), "policy.when_below_minimum must be \"native_subagents\", got " + pyfmt.Short(w)})
 	}
 	return ps
 }

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/nullius-dev/nullius/internal/matchproto"
+	"github.com/nullius-dev/nullius/internal/pyfmt"
 )
 
 // validateAnchoredArguments checks a list of {argument, anchor_type,
@@ -36,7 +37,7 @@ func validateAnchoredArguments(v any, ptr, label string, strict bool) []Problem 
 		}
 		at, _ := o.Get("anchor_type")
 		if _, isStr := at.(string); (isStr || strict) && at != "literature" && at != "computation" {
-			ps = append(ps, Problem{CodeVotePayload, p + "/anchor_type", fmt.Sprintf("%s.anchor_type must be one of literature, computation, got %s", l, matchproto.Repr(at))})
+			ps = append(ps, Problem{CodeVotePayload, p + "/anchor_type", fmt.Sprintf("%s.anchor_type must be one of literature, computation, got %s", l, pyfmt.Short(at))})
 		}
 	}
 	return ps
@@ -51,7 +52,7 @@ func ValidateVotePayload(v any, at string) []Problem {
 	}
 	var ps []Problem
 	if vote, _ := o.Get("vote"); vote != "a" && vote != "b" && vote != "tie" {
-		ps = append(ps, Problem{CodeVotePayload, at + "/vote", fmt.Sprintf("vote must be one of a, b, tie, got %s", matchproto.Repr(vote))})
+		ps = append(ps, Problem{CodeVotePayload, at + "/vote", fmt.Sprintf("vote must be one of a, b, tie, got %s", pyfmt.Short(vote))})
 	}
 	if aa, ok := o.Get("anchored_arguments"); ok {
 		ps = append(ps, validateAnchoredArguments(aa, at+"/anchored_arguments", "anchored_arguments", false)...)
@@ -60,7 +61,7 @@ func ValidateVotePayload(v any, at string) []Problem {
 	}
 	d, _ := o.Get("unanchored_arguments_discarded")
 	if n, isInt := asInt(d); !isInt || n < 0 {
-		ps = append(ps, Problem{CodeVotePayload, at + "/unanchored_arguments_discarded", fmt.Sprintf("unanchored_arguments_discarded must be an integer >= 0, got %s", matchproto.Repr(d))})
+		ps = append(ps, Problem{CodeVotePayload, at + "/unanchored_arguments_discarded", fmt.Sprintf("unanchored_arguments_discarded must be an integer >= 0, got %s", pyfmt.Short(d))})
 	}
 	return ps
 }

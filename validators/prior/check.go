@@ -5,6 +5,7 @@ import (
 
 	"github.com/nullius-dev/nullius/internal/diag"
 	"github.com/nullius-dev/nullius/internal/jsonloc"
+	"github.com/nullius-dev/nullius/internal/pyfmt"
 )
 
 // File is one parsed artifact: the path findings are reported against and
@@ -91,5 +92,5 @@ func kind(v any) string {
 	case bool:
 		return "a boolean"
 	}
-	return fmt.Sprintf("the number %s", show(v))
+	return fmt.Sprintf("the number %s", pyfmt.Short(v))
 }

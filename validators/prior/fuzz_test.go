@@ -132,7 +132,7 @@ func TestGateResultRules(t *testing.T) {
 		edit func(jmap)
 		want string
 	}{
-		{func(g jmap) { g["verdict"] = "maybe" }, `verdict "maybe" must be`},
+		{func(g jmap) { g["verdict"] = "maybe" }, `verdict 'maybe' must be`},
 		{func(g jmap) { g["rejection_reason"] = "too close" }, "a passed verdict must have rejection_reason null"},
 		{func(g jmap) { g["verdict"] = "rejected" }, ""},
 		{func(g jmap) { g["verdict"], g["rejection_reason"] = "rejected", "" }, "must state its rejection_reason"},

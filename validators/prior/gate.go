@@ -4,6 +4,7 @@ import (
 	"path/filepath"
 
 	"github.com/nullius-dev/nullius/internal/diag"
+	"github.com/nullius-dev/nullius/internal/pyfmt"
 )
 
 // Input is everything the close-prior gate reads. Survey and Matrix are
@@ -123,7 +124,7 @@ func coveragePayload(c *checker, in Input, m map[string]any, ms matrixStatus) ma
 			dr, derr := ParseRef(declared)
 			wr, _ := ParseRef(want)
 			if derr != nil || dr.Path != wr.Path || (checkPin && dr.Hex != wr.Hex) {
-				c.add(in.Matrix, CodeRefBinding, "/"+key, "%s %s does not pin the validated file; expected %s (or drop it: writeback derives it)", key, show(v), want)
+				c.add(in.Matrix, CodeRefBinding, "/"+key, "%s %s does not pin the validated file; expected %s (or drop it: writeback derives it)", key, pyfmt.Short(v), want)
 			}
 		}
 		cov[key] = want

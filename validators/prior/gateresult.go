@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/nullius-dev/nullius/internal/diag"
+	"github.com/nullius-dev/nullius/internal/pyfmt"
 )
 
 var (
@@ -24,7 +25,7 @@ func CheckGateResult(f *File) []diag.Diagnostic {
 		return c.ds
 	}
 	if g["artifact"] != "gate_result_v1" {
-		c.add(f, CodeGateResult, "/artifact", "artifact %s must be \"gate_result_v1\"", show(g["artifact"]))
+		c.add(f, CodeGateResult, "/artifact", "artifact %s must be \"gate_result_v1\"", pyfmt.Short(g["artifact"]))
 	}
 	for _, k := range gateKey {
 		if _, has := g[k]; !has {
@@ -32,23 +33,23 @@ func CheckGateResult(f *File) []diag.Diagnostic {
 		}
 	}
 	if s, ok := g["idea_slug"].(string); ok && !slugRE.MatchString(s) {
-		c.add(f, CodeGateResult, "/idea_slug", "idea_slug %q must be a kebab-case slug", s)
+		c.add(f, CodeGateResult, "/idea_slug", "idea_slug %s must be a kebab-case slug", pyfmt.Str(s))
 	} else if _, has := g["idea_slug"]; has && !ok {
 		c.add(f, CodeGateResult, "/idea_slug", "idea_slug must be a string, got %s", kind(g["idea_slug"]))
 	}
 	verdict, _ := g["verdict"].(string)
 	if _, has := g["verdict"]; has && verdict != "passed" && verdict != "rejected" {
-		c.add(f, CodeGateResult, "/verdict", "verdict %s must be \"passed\" or \"rejected\"", show(g["verdict"]))
+		c.add(f, CodeGateResult, "/verdict", "verdict %s must be 'passed' or 'rejected'", pyfmt.Short(g["verdict"]))
 	}
 	if r, has := g["route"]; has {
 		if s, _ := r.(string); !slices.Contains(routes, s) {
-			c.add(f, CodeGateResult, "/route", "route %s must be one of open_problem, mechanism, method, framework", show(r))
+			c.add(f, CodeGateResult, "/route", "route %s must be one of open_problem, mechanism, method, framework", pyfmt.Short(r))
 		}
 	}
 	reason, hasReason := g["rejection_reason"]
 	switch {
 	case verdict == "passed" && reason != nil:
-		c.add(f, CodeGateResult, "/rejection_reason", "a passed verdict must have rejection_reason null, got %s", show(reason))
+		c.add(f, CodeGateResult, "/rejection_reason", "a passed verdict must have rejection_reason null, got %s", pyfmt.Short(reason))
 	case verdict == "rejected" && !truthy(reason) && hasReason:
 		c.add(f, CodeGateResult, "/rejection_reason", "a rejected verdict must state its rejection_reason")
 	}
@@ -70,7 +71,7 @@ func CheckGateResult(f *File) []diag.Diagnostic {
 	if d, has := g["date"]; has {
 		s, _ := d.(string)
 		if _, err := time.Parse("2006-01-02", s); !dateRE.MatchString(s) || err != nil {
-			c.add(f, CodeGateResult, "/date", "date %s must be a calendar date YYYY-MM-DD", show(d))
+			c.add(f, CodeGateResult, "/date", "date %s must be a calendar date YYYY-MM-DD", pyfmt.Short(d))
 		}
 	}
 	return c.ds
@@ -118,7 +119,7 @@ func CheckLedger(f *File, root string) []diag.Diagnostic {
 	b := &binder{c: c, root: root, ledger: f, cands: map[string]*candidate{}, reconciled: map[string][]string{}}
 	b.declared, _ = l["final_status"].(string)
 	if b.declared != "saturated" && b.declared != "coverage_incomplete" {
-		c.add(f, CodeLedgerStatus, "/final_status", "detailed ledger final_status %s must be saturated or coverage_incomplete", show(l["final_status"]))
+		c.add(f, CodeLedgerStatus, "/final_status", "detailed ledger final_status %s must be saturated or coverage_incomplete", pyfmt.Short(l["final_status"]))
 	}
 	b.providers(l["providers"])
 	if _, ok := str(l["stop_reason"]); !ok {
@@ -130,7 +131,7 @@ func CheckLedger(f *File, root string) []diag.Diagnostic {
 	bib := b.bibliography(l["bibliography_reconciliation"])
 	_, derived := b.methodAudit(l["method_family_audit"])
 	if lm, ok := obj(l["method_family_audit"]); ok && lm["status"] != derived {
-		b.errf(CodeReceiptMismatch, "/method_family_audit/status", "detailed ledger method_family_audit.status %s does not match the status %q derived from screening records", show(lm["status"]), derived)
+		b.errf(CodeReceiptMismatch, "/method_family_audit/status", "detailed ledger method_family_audit.status %s does not match the status %s derived from screening records", pyfmt.Short(lm["status"]), pyfmt.Str(derived))
 	}
 	b.citationGraph(l["citation_graph"])
 	if len(b.selected) == 0 && b.declared == "saturated" {
@@ -141,7 +142,7 @@ func CheckLedger(f *File, root string) []diag.Diagnostic {
 		closure = "coverage_incomplete"
 	}
 	if b.declared != closure && (b.declared == "saturated" || b.declared == "coverage_incomplete") {
-		b.errf(CodeLedgerStatus, "/final_status", "detailed ledger final_status %s does not match recomputed coverage closure %q", show(l["final_status"]), closure)
+		b.errf(CodeLedgerStatus, "/final_status", "detailed ledger final_status %s does not match recomputed coverage closure %s", pyfmt.Short(l["final_status"]), pyfmt.Str(closure))
 	}
 	return c.ds
 }

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/nullius-dev/nullius/internal/diag"
+	"github.com/nullius-dev/nullius/internal/pyfmt"
 )
 
 // The ledger binding (§2.4): the survey's receipts pin one detailed ledger,
@@ -66,7 +67,7 @@ func bindLedger(c *checker, survey *File, s, cov map[string]any, root string, su
 	}
 	ref, _ := rb["artifact_ref"].(string)
 	if ref2, _ := rm["artifact_ref"].(string); ref != ref2 {
-		c.add(survey, CodeLedgerPin, "/coverage/"+ma+"/artifact_ref", "receipts must pin the same combined ledger: bibliography_reconciliation.artifact_ref %q differs from method_family_audit.artifact_ref %q (cross-artifact receipt reuse is forbidden)", ref, ref2)
+		c.add(survey, CodeLedgerPin, "/coverage/"+ma+"/artifact_ref", "receipts must pin the same combined ledger: bibliography_reconciliation.artifact_ref %s differs from method_family_audit.artifact_ref %s (cross-artifact receipt reuse is forbidden)", pyfmt.Str(ref), pyfmt.Str(ref2))
 		return ""
 	}
 	src, real, err := ResolvePinned(root, ref)
@@ -95,7 +96,7 @@ func bindLedger(c *checker, survey *File, s, cov map[string]any, root string, su
 	}
 	meth, derived := b.methodAudit(l[ma])
 	if lm, ok := obj(l[ma]); ok && lm["status"] != derived {
-		b.errf(CodeReceiptMismatch, "/"+ma+"/status", "detailed ledger method_family_audit.status %s does not match the status %q derived from screening records", show(lm["status"]), derived)
+		b.errf(CodeReceiptMismatch, "/"+ma+"/status", "detailed ledger method_family_audit.status %s does not match the status %s derived from screening records", pyfmt.Short(lm["status"]), pyfmt.Str(derived))
 	}
 	for _, k := range []string{"status", "core_sources_total", "core_sources_audited", "taxonomy_families", "source_method_descriptions_audited", "cited_method_descriptions_audited", "unresolved_method_family_gaps"} {
 		b.compare(rm, ma, k, meth[k])
@@ -110,13 +111,13 @@ func bindLedger(c *checker, survey *File, s, cov map[string]any, root string, su
 		closure = "coverage_incomplete"
 	}
 	if b.declared != closure {
-		b.errf(CodeLedgerStatus, "/final_status", "detailed ledger final_status %s does not match recomputed coverage closure %q", show(l["final_status"]), closure)
+		b.errf(CodeLedgerStatus, "/final_status", "detailed ledger final_status %s does not match recomputed coverage closure %s", pyfmt.Short(l["final_status"]), pyfmt.Str(closure))
 	}
 	switch {
 	case surveyStatus == "saturated" && b.declared != "saturated":
-		c.add(survey, CodeLedgerStatus, "/coverage/saturation", "saturated survey requires detailed ledger final_status=saturated, got %s", show(l["final_status"]))
+		c.add(survey, CodeLedgerStatus, "/coverage/saturation", "saturated survey requires detailed ledger final_status=saturated, got %s", pyfmt.Short(l["final_status"]))
 	case surveyStatus != "saturated" && b.declared != "saturated" && b.declared != "coverage_incomplete":
-		c.add(survey, CodeLedgerStatus, "/coverage/saturation", "detailed ledger final_status %s is invalid: must be saturated or coverage_incomplete", show(l["final_status"]))
+		c.add(survey, CodeLedgerStatus, "/coverage/saturation", "detailed ledger final_status %s is invalid: must be saturated or coverage_incomplete", pyfmt.Short(l["final_status"]))
 	}
 	return b.declared
 }
@@ -144,7 +145,7 @@ func (b *binder) compare(receipt map[string]any, name, key string, want any) {
 		match = ok && i == int64(w)
 	}
 	if !match {
-		b.c.add(b.survey, CodeReceiptMismatch, "/coverage/"+name+"/"+key, "%s.%s=%s does not match detailed ledger value %v", name, key, show(got), want)
+		b.c.add(b.survey, CodeReceiptMismatch, "/coverage/"+name+"/"+key, "%s.%s=%s does not match detailed ledger value %v", name, key, pyfmt.Short(got), want)
 	}
 }
 
@@ -174,7 +175,7 @@ func (b *binder) providers(v any) {
 		case "queried":
 			queried++
 		default:
-			b.errf(CodeProviders, base+"/status", "detailed ledger providers.%s status %s must be queried, not_applicable or unavailable", name, show(pr["status"]))
+			b.errf(CodeProviders, base+"/status", "detailed ledger providers.%s status %s must be queried, not_applicable or unavailable", name, pyfmt.Short(pr["status"]))
 			continue
 		}
 		qv := pr["queries"]
@@ -224,14 +225,14 @@ func (b *binder) providers(v any) {
 			}
 			q, _ := e["query"].(string)
 			if !slices.Contains(queries, strings.TrimSpace(q)) {
-				b.errf(CodeProviders, lp+"/query", "detailed ledger providers.%s request_log[%d].query %s is not a declared query", name, i, show(e["query"]))
+				b.errf(CodeProviders, lp+"/query", "detailed ledger providers.%s request_log[%d].query %s is not a declared query", name, i, pyfmt.Short(e["query"]))
 			}
 			pc, ok := str(e["page_or_cursor"])
 			if !ok {
 				b.errf(CodeProviders, lp+"/page_or_cursor", "detailed ledger providers.%s request_log[%d].page_or_cursor is required", name, i)
 			}
 			if seen[[2]string{q, pc}] {
-				b.errf(CodeProviders, lp, "detailed ledger providers.%s request_log[%d] repeats query/page %q %q", name, i, q, pc)
+				b.errf(CodeProviders, lp, "detailed ledger providers.%s request_log[%d] repeats query/page %s %s", name, i, pyfmt.Str(q), pyfmt.Str(pc))
 			}
 			seen[[2]string{q, pc}] = true
 			n, ok := nonNegInt(e["returned_count"])
@@ -244,7 +245,7 @@ func (b *binder) providers(v any) {
 				b.errf(CodeProviders, lp+"/continuation", "detailed ledger providers.%s request_log[%d].continuation must be continued, exhausted or bounded_stop", name, i)
 			}
 			if exhausted[q] {
-				b.strict(CodeProviders, lp, "detailed ledger providers.%s request_log[%d] follows an exhausted entry for query %q", name, i, q)
+				b.strict(CodeProviders, lp, "detailed ledger providers.%s request_log[%d] follows an exhausted entry for query %s", name, i, pyfmt.Str(q))
 			}
 			if cont == "exhausted" {
 				exhausted[q] = true
@@ -264,9 +265,9 @@ func (b *binder) providers(v any) {
 			c, ok := last[q]
 			switch {
 			case !ok:
-				b.strict(CodeProviders, base+"/request_log", "detailed ledger providers.%s: every declared query must have request_log coverage; %q has none", name, q)
+				b.strict(CodeProviders, base+"/request_log", "detailed ledger providers.%s: every declared query must have request_log coverage; %s has none", name, pyfmt.Str(q))
 			case c != "exhausted":
-				b.strict(CodeProviders, base+"/request_log", "detailed ledger providers.%s query %q stopped with %q; its last request must be exhausted before saturation", name, q, c)
+				b.strict(CodeProviders, base+"/request_log", "detailed ledger providers.%s query %s stopped with %s; its last request must be exhausted before saturation", name, pyfmt.Str(q), pyfmt.Str(c))
 			}
 		}
 	}
@@ -302,7 +303,7 @@ func (b *binder) candidatePool(v any) bool {
 		b.errf(CodeCandidates, "/candidate_pool/candidates", "candidate_pool.candidates must be a list")
 	}
 	if n, ok := intVal(pool["total_candidates"]); !ok || n != int64(len(cands)) {
-		b.errf(CodeCandidates, "/candidate_pool/total_candidates", "candidate_pool.total_candidates %s must equal the number of candidates %d", show(pool["total_candidates"]), len(cands))
+		b.errf(CodeCandidates, "/candidate_pool/total_candidates", "candidate_pool.total_candidates %s must equal the number of candidates %d", pyfmt.Short(pool["total_candidates"]), len(cands))
 	}
 	for _, k := range []string{"artifact", "selection_rationale"} {
 		if _, ok := str(pool[k]); !ok {
@@ -318,7 +319,7 @@ func (b *binder) candidatePool(v any) bool {
 		}
 		for _, k := range sortedKeys(cd.keys) {
 			if o, taken := owner[k]; taken && o != cd.id {
-				b.errf(CodeCandidates, base, "canonical identity %s of candidate %q is already occupied by %q; merge aliases into one candidate", k, cd.id, o)
+				b.errf(CodeCandidates, base, "canonical identity %s of candidate %s is already occupied by %s; merge aliases into one candidate", k, pyfmt.Str(cd.id), pyfmt.Str(o))
 				continue
 			}
 			owner[k] = cd.id
@@ -327,7 +328,7 @@ func (b *binder) candidatePool(v any) bool {
 	for _, id := range b.selected {
 		cd, ok := b.cands[id]
 		if !ok || cd.disposition != "core" {
-			b.errf(CodeCandidates, "/candidate_pool/selected_core_ids", "selected core %q must be a candidate with disposition core", id)
+			b.errf(CodeCandidates, "/candidate_pool/selected_core_ids", "selected core %s must be a candidate with disposition core", pyfmt.Str(id))
 		}
 	}
 	var absent, debt []string
@@ -341,17 +342,17 @@ func (b *binder) candidatePool(v any) bool {
 		}
 		for cl := range cd.claims {
 			if !slices.Contains(b.selected, cl[0]) {
-				b.errf(CodeCandidates, "/candidate_pool/candidates", "candidate %q bibliography discovery source %q is not a selected core source", id, cl[0])
+				b.errf(CodeCandidates, "/candidate_pool/candidates", "candidate %s bibliography discovery source %s is not a selected core source", pyfmt.Str(id), pyfmt.Str(cl[0]))
 			}
 		}
 	}
 	if len(absent) > 0 {
-		b.errf(CodeCandidates, "/candidate_pool/selected_core_ids", "core-disposition candidate(s) absent from selected_core_ids: %s", quoteList(absent))
+		b.errf(CodeCandidates, "/candidate_pool/selected_core_ids", "core-disposition candidate(s) absent from selected_core_ids: %s", pyfmt.Value(absent))
 	}
 	if len(debt) > 0 {
 		b.debt = true
 		if b.declared == "saturated" {
-			b.errf(CodeCandidates, "/candidate_pool", "saturated ledger cannot retain unresolved/coverage-debt candidates: %s", quoteList(debt))
+			b.errf(CodeCandidates, "/candidate_pool", "saturated ledger cannot retain unresolved/coverage-debt candidates: %s", pyfmt.Value(debt))
 		}
 	}
 	return true
@@ -370,7 +371,7 @@ func (b *binder) candidate(base string, i int, v any) *candidate {
 		return nil
 	}
 	if _, dup := b.cands[id]; dup {
-		b.errf(CodeCandidates, base+"/id", "candidate id %q is duplicated", id)
+		b.errf(CodeCandidates, base+"/id", "candidate id %s is duplicated", pyfmt.Str(id))
 		return nil
 	}
 	cd := &candidate{id: id, keys: map[string]bool{}, claims: map[[2]string]bool{}}
@@ -381,29 +382,29 @@ func (b *binder) candidate(base string, i int, v any) *candidate {
 	case "resolved":
 		cd.resolved = true
 		if _, has := c["stable_ids"]; has {
-			b.errf(CodeCandidates, base+"/stable_ids", "resolved candidate %q must not carry stable_ids; use canonical_identity.aliases", id)
+			b.errf(CodeCandidates, base+"/stable_ids", "resolved candidate %s must not carry stable_ids; use canonical_identity.aliases", pyfmt.Str(id))
 		}
 		b.identity(base+"/canonical_identity", cd, c["canonical_identity"])
 	case "unresolved":
 		if c["canonical_identity"] != nil {
-			b.errf(CodeCandidates, base+"/canonical_identity", "unresolved candidate %q must not carry canonical_identity", id)
+			b.errf(CodeCandidates, base+"/canonical_identity", "unresolved candidate %s must not carry canonical_identity", pyfmt.Str(id))
 		}
 	default:
-		b.errf(CodeCandidates, base+"/identity_status", "candidate %q identity_status %s must be resolved or unresolved", id, show(c["identity_status"]))
+		b.errf(CodeCandidates, base+"/identity_status", "candidate %s identity_status %s must be resolved or unresolved", pyfmt.Str(id), pyfmt.Short(c["identity_status"]))
 	}
 	cd.disposition, _ = c["disposition"].(string)
 	if !slices.Contains(dispositions, cd.disposition) {
-		b.errf(CodeCandidates, base+"/disposition", "candidate %q disposition %s must be one of %s", id, show(c["disposition"]), strings.Join(dispositions, ", "))
+		b.errf(CodeCandidates, base+"/disposition", "candidate %s disposition %s must be one of %s", pyfmt.Str(id), pyfmt.Short(c["disposition"]), strings.Join(dispositions, ", "))
 		cd.disposition = ""
 	} else if !cd.resolved && cd.disposition != "coverage_debt" {
-		b.errf(CodeCandidates, base+"/disposition", "unresolved candidate %q must have disposition coverage_debt", id)
+		b.errf(CodeCandidates, base+"/disposition", "unresolved candidate %s must have disposition coverage_debt", pyfmt.Str(id))
 	}
 	if _, ok := str(c["rationale"]); !ok {
-		b.errf(CodeCandidates, base+"/rationale", "candidate %q rationale must be non-empty", id)
+		b.errf(CodeCandidates, base+"/rationale", "candidate %s rationale must be non-empty", pyfmt.Str(id))
 	}
 	disc, _ := arr(c["discovered_from"])
 	if len(disc) == 0 {
-		b.errf(CodeCandidates, base+"/discovered_from", "candidate %q discovered_from must be a non-empty list", id)
+		b.errf(CodeCandidates, base+"/discovered_from", "candidate %s discovered_from must be a non-empty list", pyfmt.Str(id))
 	}
 	for j, dv := range disc {
 		d, ok := obj(dv)
@@ -411,13 +412,13 @@ func (b *binder) candidate(base string, i int, v any) *candidate {
 		src, ok1 := str(d["source_id"])
 		loc, ok2 := str(d["locator"])
 		if !ok || !slices.Contains([]string{"search", "bibliography", "citation"}, kindv) || !ok1 || !ok2 {
-			b.errf(CodeCandidates, p(base+"/discovered_from", j), "candidate %q discovered_from[%d] needs kind (search, bibliography, citation), source_id and locator", id, j)
+			b.errf(CodeCandidates, p(base+"/discovered_from", j), "candidate %s discovered_from[%d] needs kind (search, bibliography, citation), source_id and locator", pyfmt.Str(id), j)
 			continue
 		}
 		if kindv == "bibliography" {
 			k := [2]string{src, loc}
 			if cd.claims[k] {
-				b.errf(CodeCandidates, p(base+"/discovered_from", j), "candidate %q repeats bibliography claim %q %q", id, src, loc)
+				b.errf(CodeCandidates, p(base+"/discovered_from", j), "candidate %s repeats bibliography claim %s %s", pyfmt.Str(id), pyfmt.Str(src), pyfmt.Str(loc))
 			}
 			cd.claims[k] = true
 		}
@@ -432,7 +433,7 @@ func (b *binder) identity(base string, cd *candidate, v any) {
 	before := b.c.count()
 	ci, ok := obj(v)
 	if !ok {
-		b.errf(CodeCandidates, base, "resolved candidate %q requires canonical_identity", cd.id)
+		b.errf(CodeCandidates, base, "resolved candidate %s requires canonical_identity", pyfmt.Str(cd.id))
 		return
 	}
 	canon := ""
@@ -440,22 +441,22 @@ func (b *binder) identity(base string, cd *candidate, v any) {
 		canon = CanonicalKey(s)
 	}
 	if canon == "" {
-		b.errf(CodeCandidates, base+"/canonical_id", "candidate %q canonical_id %s must be a stable locator (DOI, provider:<ns>:<id> or http(s) URL)", cd.id, show(ci["canonical_id"]))
+		b.errf(CodeCandidates, base+"/canonical_id", "candidate %s canonical_id %s must be a stable locator (DOI, provider:<ns>:<id> or http(s) URL)", pyfmt.Str(cd.id), pyfmt.Short(ci["canonical_id"]))
 	}
 	t, _ := ci["title"].(string)
 	cd.title = NormalizeTitle(t)
 	cd.year = NormalizeYear(ci["year"])
 	if cd.title == "" {
-		b.errf(CodeCandidates, base+"/title", "candidate %q canonical title must be non-empty", cd.id)
+		b.errf(CodeCandidates, base+"/title", "candidate %s canonical title must be non-empty", pyfmt.Str(cd.id))
 	}
 	if cd.year == "" {
-		b.errf(CodeCandidates, base+"/year", "candidate %q canonical year must be a 4-digit year", cd.id)
+		b.errf(CodeCandidates, base+"/year", "candidate %s canonical year must be a 4-digit year", pyfmt.Str(cd.id))
 	}
 	var authors []string
 	if av, has := ci["authors"]; has {
 		as, all := strList(av)
 		if len(as) == 0 || !all {
-			b.errf(CodeCandidates, base+"/authors", "candidate %q authors must be a non-empty list of names", cd.id)
+			b.errf(CodeCandidates, base+"/authors", "candidate %s authors must be a non-empty list of names", pyfmt.Str(cd.id))
 		}
 		for _, a := range as {
 			authors = append(authors, familyName(a))
@@ -467,7 +468,7 @@ func (b *binder) identity(base string, cd *candidate, v any) {
 			k = CanonicalKey(s)
 		}
 		if !strings.HasPrefix(k, "url:") && !strings.HasPrefix(k, "doi:") {
-			b.errf(CodeCandidates, base+"/url", "candidate %q display url %s must be an http(s) or DOI URL", cd.id, show(u))
+			b.errf(CodeCandidates, base+"/url", "candidate %s display url %s must be an http(s) or DOI URL", pyfmt.Str(cd.id), pyfmt.Short(u))
 		}
 	}
 	keys := map[string]bool{}
@@ -480,7 +481,7 @@ func (b *binder) identity(base string, cd *candidate, v any) {
 		s, _ := a.(string)
 		k := CanonicalKey(s)
 		if k == "" {
-			b.errf(CodeCandidates, p(base+"/aliases", j), "candidate %q alias %s must be a stable locator", cd.id, show(a))
+			b.errf(CodeCandidates, p(base+"/aliases", j), "candidate %s alias %s must be a stable locator", pyfmt.Str(cd.id), pyfmt.Short(a))
 			continue
 		}
 		keys[k] = true
@@ -489,54 +490,54 @@ func (b *binder) identity(base string, cd *candidate, v any) {
 	prov, ok := obj(ci["provenance"])
 	pb := base + "/provenance"
 	if !ok {
-		b.errf(CodeCandidates, pb, "candidate %q canonical_identity.provenance must be an object", cd.id)
+		b.errf(CodeCandidates, pb, "candidate %s canonical_identity.provenance must be an object", pyfmt.Str(cd.id))
 		cd.keys = keys
 		return
 	}
 	kindv, _ := prov["kind"].(string)
 	if !slices.Contains(provenanceKinds, kindv) {
-		b.errf(CodeCandidates, pb+"/kind", "candidate %q provenance.kind %s must be one of %s", cd.id, show(prov["kind"]), strings.Join(provenanceKinds, ", "))
+		b.errf(CodeCandidates, pb+"/kind", "candidate %s provenance.kind %s must be one of %s", pyfmt.Str(cd.id), pyfmt.Short(prov["kind"]), strings.Join(provenanceKinds, ", "))
 	}
 	provider, ok := str(prov["provider"])
 	if !ok {
-		b.errf(CodeCandidates, pb+"/provider", "candidate %q provenance.provider must be non-empty", cd.id)
+		b.errf(CodeCandidates, pb+"/provider", "candidate %s provenance.provider must be non-empty", pyfmt.Str(cd.id))
 	}
 	if strings.HasPrefix(canon, "provider:") && kindv != "citation_triangulation" {
 		ns := strings.SplitN(canon, ":", 3)[1]
 		if casefold(provider) != ns {
-			b.errf(CodeCandidates, pb+"/provider", "candidate %q provenance.provider %q must be %q, the namespace of its canonical id", cd.id, provider, ns)
+			b.errf(CodeCandidates, pb+"/provider", "candidate %s provenance.provider %s must be %s, the namespace of its canonical id", pyfmt.Str(cd.id), pyfmt.Str(provider), pyfmt.Str(ns))
 		}
 	}
 	sha, _ := prov["record_sha256"].(string)
 	if !sha256RE.MatchString(sha) {
-		b.errf(CodeCandidates, pb+"/record_sha256", "candidate %q provenance.record_sha256 must be sha256:<64 lowercase hex>", cd.id)
+		b.errf(CodeCandidates, pb+"/record_sha256", "candidate %s provenance.record_sha256 must be sha256:<64 lowercase hex>", pyfmt.Str(cd.id))
 	}
 	rr, _ := prov["record_ref"].(string)
 	r, err := ParseRef(rr)
 	if err != nil {
-		b.errf(CodeCandidates, pb+"/record_ref", "candidate %q provenance.record_ref %s must be an exact pinned project JSON reference: %v", cd.id, show(prov["record_ref"]), err)
+		b.errf(CodeCandidates, pb+"/record_ref", "candidate %s provenance.record_ref %s must be an exact pinned project JSON reference: %v", pyfmt.Str(cd.id), pyfmt.Short(prov["record_ref"]), err)
 		cd.keys = keys
 		return
 	}
 	if sha != "sha256:"+r.Hex {
-		b.errf(CodeCandidates, pb+"/record_sha256", "candidate %q provenance.record_sha256 does not equal the record_ref digest", cd.id)
+		b.errf(CodeCandidates, pb+"/record_sha256", "candidate %s provenance.record_sha256 does not equal the record_ref digest", pyfmt.Str(cd.id))
 	}
 	src, _, err := ResolvePinned(b.root, rr)
 	if err != nil {
-		b.errf(CodeCandidates, pb+"/record_ref", "candidate %q provenance.record_ref does not resolve: %v", cd.id, err)
+		b.errf(CodeCandidates, pb+"/record_ref", "candidate %s provenance.record_ref does not resolve: %v", pyfmt.Str(cd.id), err)
 		cd.keys = keys
 		return
 	}
 	rf, ds := ParseFile(r.Path, src)
 	if len(ds) > 0 {
-		b.errf(CodeCandidates, pb+"/record_ref", "candidate %q provenance record %s is not valid JSON", cd.id, r.Path)
+		b.errf(CodeCandidates, pb+"/record_ref", "candidate %s provenance record %s is not valid JSON", pyfmt.Str(cd.id), r.Path)
 		cd.keys = keys
 		return
 	}
 	rec, _ := obj(rf.Value())
 	blocks, _ := arr(rec["providers"])
 	if len(blocks) == 0 {
-		b.errf(CodeCandidates, pb+"/record_ref", "candidate %q provenance record %s must have a non-empty providers list", cd.id, r.Path)
+		b.errf(CodeCandidates, pb+"/record_ref", "candidate %s provenance record %s must have a non-empty providers list", pyfmt.Str(cd.id), r.Path)
 		cd.keys = keys
 		return
 	}
@@ -546,7 +547,7 @@ func (b *binder) identity(base string, cd *candidate, v any) {
 	for j, bv := range blocks {
 		blk, msg := checkBlock(bv)
 		if msg != "" {
-			b.errf(CodeCandidates, pb+"/record_ref", "candidate %q provenance record %s providers[%d]: %s", cd.id, r.Path, j, msg)
+			b.errf(CodeCandidates, pb+"/record_ref", "candidate %s provenance record %s providers[%d]: %s", pyfmt.Str(cd.id), r.Path, j, msg)
 			continue
 		}
 		name := casefold(strings.TrimSpace(blk["provider"].(string)))
@@ -566,13 +567,13 @@ func (b *binder) identity(base string, cd *candidate, v any) {
 			ft := strings.ReplaceAll(foldText(tv), " ", "")
 			titles[ft] = true
 			if ft != strings.ReplaceAll(foldText(t), " ", "") {
-				b.errf(CodeCandidates, pb+"/record_ref", "candidate %q provenance record %s providers[%d] title does not match canonical candidate metadata", cd.id, r.Path, j)
+				b.errf(CodeCandidates, pb+"/record_ref", "candidate %s provenance record %s providers[%d] title does not match canonical candidate metadata", pyfmt.Str(cd.id), r.Path, j)
 			}
 		}
 		if y := NormalizeYear(blk["year"]); y != "" {
 			years[y] = true
 			if y != cd.year {
-				b.errf(CodeCandidates, pb+"/record_ref", "candidate %q provenance record %s providers[%d] year does not match canonical candidate metadata", cd.id, r.Path, j)
+				b.errf(CodeCandidates, pb+"/record_ref", "candidate %s provenance record %s providers[%d] year does not match canonical candidate metadata", pyfmt.Str(cd.id), r.Path, j)
 			}
 		}
 		if as, ok := arr(blk["authors"]); ok && authors != nil {
@@ -582,24 +583,24 @@ func (b *binder) identity(base string, cd *candidate, v any) {
 				fam = append(fam, familyName(s))
 			}
 			if !slices.Equal(fam, authors) {
-				b.errf(CodeCandidates, pb+"/record_ref", "candidate %q provenance record %s providers[%d] authors do not match canonical candidate metadata", cd.id, r.Path, j)
+				b.errf(CodeCandidates, pb+"/record_ref", "candidate %s provenance record %s providers[%d] authors do not match canonical candidate metadata", pyfmt.Str(cd.id), r.Path, j)
 			}
 		}
 	}
 	if kindv == "citation_triangulation" {
 		if len(titles) > 1 || len(years) > 1 || len(dois) > 1 || len(uniq(names)) < 2 {
-			b.errf(CodeCandidates, pb+"/record_ref", "candidate %q citation_triangulation record %s is not consistent (needs two independent providers agreeing on title, year and DOI)", cd.id, r.Path)
+			b.errf(CodeCandidates, pb+"/record_ref", "candidate %s citation_triangulation record %s is not consistent (needs two independent providers agreeing on title, year and DOI)", pyfmt.Str(cd.id), r.Path)
 		}
 	} else if provider != "" && !slices.Contains(names, casefold(provider)) {
-		b.errf(CodeCandidates, pb+"/provider", "candidate %q provenance.provider %q is not among the record's providers", cd.id, provider)
+		b.errf(CodeCandidates, pb+"/provider", "candidate %s provenance.provider %s is not among the record's providers", pyfmt.Str(cd.id), pyfmt.Str(provider))
 	}
 	ck, _ := rec["citation_key"].(string)
 	if CanonicalKey(ck) != canon {
-		b.errf(CodeCandidates, pb+"/record_ref", "candidate %q provenance record citation_key %s does not canonicalize to %s", cd.id, show(rec["citation_key"]), canon)
+		b.errf(CodeCandidates, pb+"/record_ref", "candidate %s provenance record citation_key %s does not canonicalize to %s", pyfmt.Str(cd.id), pyfmt.Short(rec["citation_key"]), canon)
 	}
 	for _, k := range append([]string{canon}, aliasKeys...) {
 		if k != "" && !recordKeys[k] {
-			b.errf(CodeCandidates, pb+"/record_ref", "candidate %q identity key %s is not proven by its archived provenance record", cd.id, k)
+			b.errf(CodeCandidates, pb+"/record_ref", "candidate %s identity key %s is not proven by its archived provenance record", pyfmt.Str(cd.id), k)
 		}
 	}
 	// I-10: record keys join the identity only when the whole identity
@@ -637,20 +638,20 @@ func checkBlock(v any) (map[string]any, string) {
 		}
 		for _, a := range as {
 			if s, ok := a.(string); !ok || familyName(s) == "" {
-				return nil, fmt.Sprintf("author %s has no family name", show(a))
+				return nil, fmt.Sprintf("author %s has no family name", pyfmt.Short(a))
 			}
 		}
 	}
 	if y := blk["year"]; y != nil {
 		ys := scalarString(y)
 		if _, isBool := y.(bool); isBool || !yearRE.MatchString(strings.TrimSpace(ys)) || ys < "1000" {
-			return nil, fmt.Sprintf("year %s must be a 4-digit year", show(y))
+			return nil, fmt.Sprintf("year %s must be a 4-digit year", pyfmt.Short(y))
 		}
 	}
 	if d := blk["doi"]; d != nil {
 		s, ok := d.(string)
 		if !ok || !strings.HasPrefix(NormalizeDOI(s), "10.") {
-			return nil, fmt.Sprintf("doi %s must normalize to 10.<prefix>/<suffix>", show(d))
+			return nil, fmt.Sprintf("doi %s must normalize to 10.<prefix>/<suffix>", pyfmt.Short(d))
 		}
 	}
 	for _, k := range []string{"venue", "identifier"} {

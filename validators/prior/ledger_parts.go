@@ -7,6 +7,8 @@ import (
 	"unicode"
 
 	"golang.org/x/text/unicode/norm"
+
+	"github.com/nullius-dev/nullius/internal/pyfmt"
 )
 
 // bibliography runs B-1..B-8 and returns the recomputed receipt (B-X).
@@ -37,12 +39,12 @@ func (b *binder) bibliography(v any) map[string]any {
 		case "coverage_debt":
 			allReconciled = false
 		default:
-			b.errf(CodeBibliography, base+"/status", "bibliography source %q status %s must be reconciled or coverage_debt", id, show(s["status"]))
+			b.errf(CodeBibliography, base+"/status", "bibliography source %s status %s must be reconciled or coverage_debt", pyfmt.Str(id), pyfmt.Short(s["status"]))
 			allReconciled = false
 		}
 		cids, all := strList(s["candidate_ids"])
 		if _, isList := arr(s["candidate_ids"]); !isList || !all || len(uniq(cids)) != len(cids) {
-			b.errf(CodeBibliography, base+"/candidate_ids", "bibliography source %q candidate_ids must be a list of distinct non-empty strings", id)
+			b.errf(CodeBibliography, base+"/candidate_ids", "bibliography source %s candidate_ids must be a list of distinct non-empty strings", pyfmt.Str(id))
 		}
 		var wantIDs []string
 		for _, cid := range b.order {
@@ -56,42 +58,42 @@ func (b *binder) bibliography(v any) map[string]any {
 		slices.Sort(wantIDs)
 		for _, cid := range cids {
 			if _, known := b.cands[cid]; !known {
-				b.errf(CodeBibliography, base+"/candidate_ids", "bibliography source %q names unknown candidate %q", id, cid)
+				b.errf(CodeBibliography, base+"/candidate_ids", "bibliography source %s names unknown candidate %s", pyfmt.Str(id), pyfmt.Str(cid))
 			}
 		}
 		if !sameSet(cids, wantIDs) {
-			b.errf(CodeBibliography, base+"/candidate_ids", "bibliography source %q candidate_ids %s do not equal the candidates discovered from its bibliography %s", id, quoteList(cids), quoteList(wantIDs))
+			b.errf(CodeBibliography, base+"/candidate_ids", "bibliography source %s candidate_ids %s do not equal the candidates discovered from its bibliography %s", pyfmt.Str(id), pyfmt.Value(cids), pyfmt.Value(wantIDs))
 		}
 		if st == "reconciled" {
 			b.reconciled[id] = cids
 		}
 		debt, ok := arr(s["coverage_debt"])
 		if !ok {
-			b.errf(CodeBibliography, base+"/coverage_debt", "bibliography source %q coverage_debt must be a list", id)
+			b.errf(CodeBibliography, base+"/coverage_debt", "bibliography source %s coverage_debt must be a list", pyfmt.Str(id))
 		} else if st == "reconciled" && len(debt) > 0 {
-			b.errf(CodeBibliography, base+"/coverage_debt", "reconciled bibliography source %q must have an empty coverage_debt", id)
+			b.errf(CodeBibliography, base+"/coverage_debt", "reconciled bibliography source %s must have an empty coverage_debt", pyfmt.Str(id))
 		}
 		ref, _ := s["references_artifact_ref"].(string)
 		src, _, err := ResolvePinned(b.root, ref)
 		if err != nil {
-			b.errf(CodeBibliography, base+"/references_artifact_ref", "bibliography source %q references_artifact_ref %v", id, err)
+			b.errf(CodeBibliography, base+"/references_artifact_ref", "bibliography source %s references_artifact_ref %v", pyfmt.Str(id), err)
 			continue
 		}
 		mf, ds := ParseFile(ref, src)
 		man, _ := obj(mf.Value())
 		if len(ds) > 0 || man == nil {
-			b.errf(CodeBibliography, base+"/references_artifact_ref", "bibliography source %q manifest is not a JSON object", id)
+			b.errf(CodeBibliography, base+"/references_artifact_ref", "bibliography source %s manifest is not a JSON object", pyfmt.Str(id))
 			continue
 		}
 		if man["source_id"] != id {
-			b.errf(CodeBibliography, base+"/references_artifact_ref", "bibliography manifest source_id %s does not equal source %q", show(man["source_id"]), id)
+			b.errf(CodeBibliography, base+"/references_artifact_ref", "bibliography manifest source_id %s does not equal source %s", pyfmt.Short(man["source_id"]), pyfmt.Str(id))
 		}
 		refs, ok := arr(man["references"])
 		if !ok {
-			b.errf(CodeBibliography, base+"/references_artifact_ref", "bibliography manifest for %q references must be a list", id)
+			b.errf(CodeBibliography, base+"/references_artifact_ref", "bibliography manifest for %s references must be a list", pyfmt.Str(id))
 		}
 		if n, ok := intVal(s["references_extracted"]); !ok || n != int64(len(refs)) {
-			b.errf(CodeBibliography, base+"/references_extracted", "bibliography source %q references_extracted %s must equal the manifest's %d references", id, show(s["references_extracted"]), len(refs))
+			b.errf(CodeBibliography, base+"/references_extracted", "bibliography source %s references_extracted %s must equal the manifest's %d references", pyfmt.Str(id), pyfmt.Short(s["references_extracted"]), len(refs))
 		}
 		got := map[[2]string]bool{}
 		for j, rv := range refs {
@@ -100,16 +102,16 @@ func (b *binder) bibliography(v any) map[string]any {
 			loc, ok2 := str(r["locator"])
 			cid, _ := r["candidate_id"].(string)
 			if !ok || !ok1 || !ok2 {
-				b.errf(CodeBibliography, base+"/references_artifact_ref", "bibliography manifest for %q references[%d] needs raw_text and locator", id, j)
+				b.errf(CodeBibliography, base+"/references_artifact_ref", "bibliography manifest for %s references[%d] needs raw_text and locator", pyfmt.Str(id), j)
 				continue
 			}
 			k := [2]string{cid, loc}
 			if got[k] {
-				b.errf(CodeBibliography, base+"/references_artifact_ref", "bibliography manifest for %q repeats candidate %q at %q", id, cid, loc)
+				b.errf(CodeBibliography, base+"/references_artifact_ref", "bibliography manifest for %s repeats candidate %s at %s", pyfmt.Str(id), pyfmt.Str(cid), pyfmt.Str(loc))
 			}
 			got[k] = true
 			if !slices.Contains(cids, cid) {
-				b.errf(CodeBibliography, base+"/references_artifact_ref", "bibliography manifest for %q references[%d] candidate %q is not among candidate_ids", id, j, cid)
+				b.errf(CodeBibliography, base+"/references_artifact_ref", "bibliography manifest for %s references[%d] candidate %s is not among candidate_ids", pyfmt.Str(id), j, pyfmt.Str(cid))
 				continue
 			}
 			cd := b.cands[cid]
@@ -121,10 +123,10 @@ func (b *binder) bibliography(v any) map[string]any {
 				ck, _ := ident["canonical_id"].(string)
 				t, _ := ident["title"].(string)
 				if !cd.keys[CanonicalKey(ck)] || NormalizeTitle(t) != cd.title || NormalizeYear(ident["year"]) != cd.year {
-					b.errf(CodeBibliography, base+"/references_artifact_ref", "bibliography manifest for %q references[%d] identity does not match candidate %q", id, j, cid)
+					b.errf(CodeBibliography, base+"/references_artifact_ref", "bibliography manifest for %s references[%d] identity does not match candidate %s", pyfmt.Str(id), j, pyfmt.Str(cid))
 				}
 			} else if r["identity_status"] != "unresolved" || !truthy(r["unresolved_reason"]) {
-				b.errf(CodeBibliography, base+"/references_artifact_ref", "bibliography manifest for %q references[%d] must mark unresolved candidate %q with identity_status unresolved and an unresolved_reason", id, j, cid)
+				b.errf(CodeBibliography, base+"/references_artifact_ref", "bibliography manifest for %s references[%d] must mark unresolved candidate %s with identity_status unresolved and an unresolved_reason", pyfmt.Str(id), j, pyfmt.Str(cid))
 			}
 		}
 		wantClaims := map[[2]string]bool{}
@@ -136,11 +138,11 @@ func (b *binder) bibliography(v any) map[string]any {
 			}
 		}
 		if !sameClaims(got, wantClaims) {
-			b.errf(CodeBibliography, base+"/references_artifact_ref", "bibliography source %q: bibliography discovery claims do not match the pinned raw manifest", id)
+			b.errf(CodeBibliography, base+"/references_artifact_ref", "bibliography source %s: bibliography discovery claims do not match the pinned raw manifest", pyfmt.Str(id))
 		}
 	}
 	if !sameSet(ids, b.selected) {
-		b.errf(CodeBibliography, "/bibliography_reconciliation/core_sources", "bibliography core_sources %s must equal the selected core set %s", quoteList(ids), quoteList(b.selected))
+		b.errf(CodeBibliography, "/bibliography_reconciliation/core_sources", "bibliography core_sources %s must equal the selected core set %s", pyfmt.Value(ids), pyfmt.Value(b.selected))
 	}
 	unresolved, debt, disp := 0, 0, 0
 	coreSet := []string{}
@@ -211,17 +213,17 @@ func (b *binder) methodAudit(v any) (map[string]any, string) {
 		audited = append(audited, sid)
 		for _, legacy := range []string{"cited_method_descriptions", "cited_method_scan_complete"} {
 			if _, has := a[legacy]; has {
-				fail(ab+"/"+legacy, "method audit for %q uses the legacy field %s; record bibliography_candidate_screening instead", sid, legacy)
+				fail(ab+"/"+legacy, "method audit for %s uses the legacy field %s; record bibliography_candidate_screening instead", pyfmt.Str(sid), legacy)
 			}
 		}
 		descs, _ := arr(a["paper_method_descriptions"])
 		if len(descs) == 0 {
-			fail(ab+"/paper_method_descriptions", "method audit for %q needs non-empty paper_method_descriptions", sid)
+			fail(ab+"/paper_method_descriptions", "method audit for %s needs non-empty paper_method_descriptions", pyfmt.Str(sid))
 		}
 		for j, dv := range descs {
 			d, msg := checkMethodDescription(dv, "disposition", families)
 			if msg != "" {
-				fail(p(ab+"/paper_method_descriptions", j), "method audit for %q paper_method_descriptions[%d]: %s", sid, j, msg)
+				fail(p(ab+"/paper_method_descriptions", j), "method audit for %s paper_method_descriptions[%d]: %s", pyfmt.Str(sid), j, msg)
 				continue
 			}
 			if d["disposition"] == "coverage_debt" {
@@ -232,7 +234,7 @@ func (b *binder) methodAudit(v any) (map[string]any, string) {
 		}
 		screens, ok := arr(a["bibliography_candidate_screening"])
 		if !ok {
-			fail(ab+"/bibliography_candidate_screening", "method audit for %q bibliography_candidate_screening must be a list", sid)
+			fail(ab+"/bibliography_candidate_screening", "method audit for %s bibliography_candidate_screening must be a list", pyfmt.Str(sid))
 		}
 		var screened []string
 		for j, sv := range screens {
@@ -240,19 +242,19 @@ func (b *binder) methodAudit(v any) (map[string]any, string) {
 			s, _ := obj(sv)
 			cid, ok := str(s["candidate_id"])
 			if !ok || slices.Contains(screened, cid) {
-				fail(sp, "method audit for %q screening[%d] needs a unique candidate_id", sid, j)
+				fail(sp, "method audit for %s screening[%d] needs a unique candidate_id", pyfmt.Str(sid), j)
 				continue
 			}
 			screened = append(screened, cid)
 			for _, k := range []string{"locator", "evidence_basis", "rationale"} {
 				if _, ok := str(s[k]); !ok {
-					fail(sp, "method audit for %q screening of %q needs a non-empty %s", sid, cid, k)
+					fail(sp, "method audit for %s screening of %s needs a non-empty %s", pyfmt.Str(sid), pyfmt.Str(cid), k)
 				}
 			}
 			switch s["disposition"] {
 			case "method_bearing":
 				if d, msg := checkMethodDescription(s, "method_disposition", families); msg != "" {
-					fail(sp, "method audit for %q screening of %q: %s", sid, cid, msg)
+					fail(sp, "method audit for %s screening of %s: %s", pyfmt.Str(sid), pyfmt.Str(cid), msg)
 				} else if d["method_disposition"] == "coverage_debt" {
 					gaps++
 				} else {
@@ -260,17 +262,17 @@ func (b *binder) methodAudit(v any) (map[string]any, string) {
 				}
 			case "not_method_bearing":
 				if s["evidence_basis"] != "source_text" {
-					fail(sp+"/evidence_basis", "method audit for %q screening of %q: evidence_basis must be 'source_text' for a not_method_bearing screening, got %s", sid, cid, show(s["evidence_basis"]))
+					fail(sp+"/evidence_basis", "method audit for %s screening of %s: evidence_basis must be 'source_text' for a not_method_bearing screening, got %s", pyfmt.Str(sid), pyfmt.Str(cid), pyfmt.Short(s["evidence_basis"]))
 				}
 				for _, k := range []string{"method_features", "family_ids", "method_disposition", "description"} {
 					if _, has := s[k]; has {
-						fail(sp+"/"+k, "method audit for %q screening of %q is not_method_bearing and must not carry %s", sid, cid, k)
+						fail(sp+"/"+k, "method audit for %s screening of %s is not_method_bearing and must not carry %s", pyfmt.Str(sid), pyfmt.Str(cid), k)
 					}
 				}
 			case "coverage_debt":
 				gaps++
 			default:
-				fail(sp+"/disposition", "method audit for %q screening of %q disposition %s must be method_bearing, not_method_bearing or coverage_debt", sid, cid, show(s["disposition"]))
+				fail(sp+"/disposition", "method audit for %s screening of %s disposition %s must be method_bearing, not_method_bearing or coverage_debt", pyfmt.Str(sid), pyfmt.Str(cid), pyfmt.Short(s["disposition"]))
 			}
 		}
 		for _, cid := range b.reconciled[sid] {
@@ -280,12 +282,12 @@ func (b *binder) methodAudit(v any) (map[string]any, string) {
 		}
 		for _, cid := range screened {
 			if !slices.Contains(b.reconciled[sid], cid) {
-				fail(ab+"/bibliography_candidate_screening", "method audit for %q screens %q, which is not a reconciled bibliography candidate of that source", sid, cid)
+				fail(ab+"/bibliography_candidate_screening", "method audit for %s screens %s, which is not a reconciled bibliography candidate of that source", pyfmt.Str(sid), pyfmt.Str(cid))
 			}
 		}
 	}
 	if !sameSet(audited, b.selected) {
-		fail(base+"/source_audits", "method_family_audit source audits %s must equal the selected core set %s", quoteList(audited), quoteList(b.selected))
+		fail(base+"/source_audits", "method_family_audit source audits %s must equal the selected core set %s", pyfmt.Value(audited), pyfmt.Value(b.selected))
 	}
 	n := 0
 	for _, a := range audited {
@@ -336,7 +338,7 @@ func checkMethodDescription(v any, dispKey string, families []string) (map[strin
 	}
 	for _, f := range fams {
 		if s, _ := f.(string); !slices.Contains(families, s) {
-			return nil, "family id " + show(f) + " is not in the taxonomy"
+			return nil, "family id " + pyfmt.Short(f) + " is not in the taxonomy"
 		}
 	}
 	switch d[dispKey] {
@@ -376,11 +378,11 @@ func (b *binder) citationGraph(v any) {
 		}
 		ids = append(ids, id)
 		if s["references_checked"] != true || s["citations_checked"] != true || s["coverage_status"] != "saturated" || truthy(s["gaps"]) {
-			b.strict(CodeCitationGraph, sp, "citation graph seed %q is incomplete: references_checked and citations_checked must be true, coverage_status saturated and gaps empty (record coverage_incomplete to keep the gap as debt)", id)
+			b.strict(CodeCitationGraph, sp, "citation graph seed %s is incomplete: references_checked and citations_checked must be true, coverage_status saturated and gaps empty (record coverage_incomplete to keep the gap as debt)", pyfmt.Str(id))
 		}
 	}
 	if !sameSet(ids, b.selected) {
-		b.errf(CodeCitationGraph, "/citation_graph/seeds", "citation_graph seeds %s must equal the selected core set %s", quoteList(ids), quoteList(b.selected))
+		b.errf(CodeCitationGraph, "/citation_graph/seeds", "citation_graph seeds %s must equal the selected core set %s", pyfmt.Value(ids), pyfmt.Value(b.selected))
 		b.debt = true
 	}
 }
@@ -452,20 +454,20 @@ func (b *binder) bindSurveyCores(s map[string]any) {
 			}
 		}
 		if len(hits) != 1 {
-			b.c.add(b.survey, CodeCoreBinding, base, "survey core papers[%d] must match exactly one selected ledger core, matched %s", i, quoteList(hits))
+			b.c.add(b.survey, CodeCoreBinding, base, "survey core papers[%d] must match exactly one selected ledger core, matched %s", i, pyfmt.Value(hits))
 			continue
 		}
 		cd := b.cands[hits[0]]
 		if cd.title != title || cd.year != year {
-			b.c.add(b.survey, CodeCoreBinding, base, "survey core papers[%d] title/year do not match ledger core %q", i, cd.id)
+			b.c.add(b.survey, CodeCoreBinding, base, "survey core papers[%d] title/year do not match ledger core %s", i, pyfmt.Str(cd.id))
 		}
 		if slices.Contains(matched, cd.id) {
-			b.c.add(b.survey, CodeCoreBinding, base, "survey core papers[%d] binds ledger core %q already bound by another paper", i, cd.id)
+			b.c.add(b.survey, CodeCoreBinding, base, "survey core papers[%d] binds ledger core %s already bound by another paper", i, pyfmt.Str(cd.id))
 		}
 		matched = append(matched, cd.id)
 	}
 	if !sameSet(matched, b.selected) {
-		b.c.add(b.survey, CodeCoreBinding, "/papers", "survey core identity set differs from detailed ledger selected_core_ids: survey binds %s, ledger selects %s", quoteList(uniq(matched)), quoteList(b.selected))
+		b.c.add(b.survey, CodeCoreBinding, "/papers", "survey core identity set differs from detailed ledger selected_core_ids: survey binds %s, ledger selects %s", pyfmt.Value(uniq(matched)), pyfmt.Value(b.selected))
 	}
 }
 

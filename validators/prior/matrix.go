@@ -4,6 +4,8 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+
+	"github.com/nullius-dev/nullius/internal/pyfmt"
 )
 
 var grades = []string{"weakest", "substantial", "strong"}
@@ -58,7 +60,7 @@ func checkMatrix(c *checker, f *File) (map[string]any, matrixStatus) {
 	case "saturated", "coverage_incomplete", "metadata_only":
 		st.coverage = v
 	default:
-		c.add(f, CodeCoverageStatus, "/coverage_status", "coverage_status %s must be one of saturated, coverage_incomplete, metadata_only", show(m["coverage_status"]))
+		c.add(f, CodeCoverageStatus, "/coverage_status", "coverage_status %s must be one of saturated, coverage_incomplete, metadata_only", pyfmt.Short(m["coverage_status"]))
 	}
 	st.exploratory = m["exploratory_allocation"] == true
 	if st.exploratory && st.coverage != "coverage_incomplete" {
@@ -67,14 +69,14 @@ func checkMatrix(c *checker, f *File) (map[string]any, matrixStatus) {
 	if v, present := m["allocation_eligible"]; present {
 		b, ok := v.(bool)
 		if !ok {
-			c.add(f, CodeCoverageStatus, "/allocation_eligible", "allocation_eligible must be boolean, got %s", show(v))
+			c.add(f, CodeCoverageStatus, "/allocation_eligible", "allocation_eligible must be boolean, got %s", pyfmt.Short(v))
 		}
 		st.eligible = ok && b
 	}
 	if v, present := m["posterior_status"]; present {
 		s, _ := v.(string)
 		if s != "current" && s != "provisional" && s != "stale" {
-			c.add(f, CodeCoverageStatus, "/posterior_status", "posterior_status %s must be one of current, provisional, stale", show(v))
+			c.add(f, CodeCoverageStatus, "/posterior_status", "posterior_status %s must be one of current, provisional, stale", pyfmt.Short(v))
 		} else {
 			st.posterior = s
 		}
@@ -137,7 +139,7 @@ func checkMatrixEntry(c *checker, f *File, i int, ev any) {
 			}
 		}
 		if len(missing) > 0 {
-			c.add(f, CodeLateCaveat, base, "%s must record required late-section caveat terms; missing terms: %s", label, quoteList(missing))
+			c.add(f, CodeLateCaveat, base, "%s must record required late-section caveat terms; missing terms: %s", label, pyfmt.Value(missing))
 		}
 		secs := entrySections(e)
 		if !slices.Contains(secs, "results_discussion") && !slices.Contains(secs, "conclusion_outlook") {
@@ -173,7 +175,7 @@ func checkTensionResolution(c *checker, f *File, m map[string]any) {
 	grade, hasGrade := tr["grade"]
 	gs, _ := grade.(string)
 	if hasGrade && grade != nil && !slices.Contains(grades, gs) {
-		c.add(f, CodeTension, base+"/grade", "tension_resolution grade %s must be weakest, substantial, or strong", show(grade))
+		c.add(f, CodeTension, base+"/grade", "tension_resolution grade %s must be weakest, substantial, or strong", pyfmt.Short(grade))
 	}
 	if v, present := tr["raising_likelihood_grades"]; present && v != nil {
 		a, ok := arr(v)
@@ -206,7 +208,7 @@ func checkTensionResolution(c *checker, f *File, m map[string]any) {
 			return
 		}
 	}
-	c.add(f, CodeOneSided, base, "tension_resolution challenge_refs only repeat supporting_refs %s; a one-sided pool cannot raise resolution, name a challenging or competing reference", quoteList(against))
+	c.add(f, CodeOneSided, base, "tension_resolution challenge_refs only repeat supporting_refs %s; a one-sided pool cannot raise resolution, name a challenging or competing reference", pyfmt.Value(against))
 }
 
 // checkNegativeNovelty runs M-17.
@@ -256,7 +258,7 @@ func checkAnchors(c *checker, f *File, m map[string]any, entries []any) {
 			continue
 		}
 		if a["anchor_source"] != "claim_grounding" {
-			c.add(f, CodeAnchor, base+"/anchor_source", "gaia_anchors[%d] must come from claim_grounding (proposition-level anchors only), got %s", i, show(a["anchor_source"]))
+			c.add(f, CodeAnchor, base+"/anchor_source", "gaia_anchors[%d] must come from claim_grounding (proposition-level anchors only), got %s", i, pyfmt.Short(a["anchor_source"]))
 		}
 		for _, k := range []string{"proposition", "quote", "locator", "source_link"} {
 			if _, ok := str(a[k]); !ok {
@@ -264,7 +266,7 @@ func checkAnchors(c *checker, f *File, m map[string]any, entries []any) {
 			}
 		}
 		if l, ok := a["source_link"].(string); ok && l != "" && !slices.Contains(readLinks, l) {
-			c.add(f, CodeAnchor, base+"/source_link", "gaia_anchors[%d].source_link %q must match a source-read close-prior entry", i, l)
+			c.add(f, CodeAnchor, base+"/source_link", "gaia_anchors[%d].source_link %s must match a source-read close-prior entry", i, pyfmt.Str(l))
 		}
 	}
 	subs, _ := arr(m["subagent_inputs"])
@@ -313,7 +315,7 @@ func checkReport(c *checker, f *File, text *string, matrix map[string]any) {
 		}
 	}
 	if len(missing) > 0 {
-		c.add(f, CodeReport, "", "posterior report close-prior matrix table is missing headers/columns %s (a table whose header row names reference, read status, same-scope, supports, weakens, stale)", quoteList(missing))
+		c.add(f, CodeReport, "", "posterior report close-prior matrix table is missing headers/columns %s (a table whose header row names reference, read status, same-scope, supports, weakens, stale)", pyfmt.Value(missing))
 	}
 	if !mdLinkRE.MatchString(*text) {
 		c.add(f, CodeReport, "", "posterior report must use clickable Markdown links [text](target)")

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/nullius-dev/nullius/internal/pyfmt"
 	"github.com/nullius-dev/nullius/internal/readlimit"
 )
 
@@ -103,23 +104,23 @@ func ResolvePinned(root, ref string) ([]byte, string, error) {
 	}
 	rootReal, err := filepath.EvalSymlinks(root)
 	if err != nil {
-		return nil, "", fmt.Errorf("project root %q does not resolve: %v", root, err)
+		return nil, "", fmt.Errorf("project root %s does not resolve: %v", pyfmt.Str(root), err)
 	}
 	target := filepath.Join(rootReal, filepath.FromSlash(r.Path))
 	real, err := filepath.EvalSymlinks(target)
 	if err != nil || !Within(real, rootReal) {
-		return nil, "", fmt.Errorf("%q does not resolve inside project root (missing file or symlink escape)", r.Path)
+		return nil, "", fmt.Errorf("%s does not resolve inside project root (missing file or symlink escape)", pyfmt.Str(r.Path))
 	}
 	fi, err := os.Stat(real)
 	if err != nil || !fi.Mode().IsRegular() {
-		return nil, "", fmt.Errorf("%q target is not a file", r.Path)
+		return nil, "", fmt.Errorf("%s target is not a file", pyfmt.Str(r.Path))
 	}
 	b, err := readlimit.ReadFile(real, readlimit.JSON)
 	if err != nil {
-		return nil, "", fmt.Errorf("%q could not be read: %v", r.Path, err)
+		return nil, "", fmt.Errorf("%s could not be read: %v", pyfmt.Str(r.Path), err)
 	}
 	if got := PinBytes(b); got != "sha256:"+r.Hex {
-		return nil, "", fmt.Errorf("%q pin does not match exact artifact bytes: expected sha256:%s, got %s; re-pin the reference to the file you validated", r.Path, r.Hex, got)
+		return nil, "", fmt.Errorf("%s pin does not match exact artifact bytes: expected sha256:%s, got %s; re-pin the reference to the file you validated", pyfmt.Str(r.Path), r.Hex, got)
 	}
 	return b, real, nil
 }

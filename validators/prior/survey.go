@@ -3,6 +3,8 @@ package prior
 import (
 	"slices"
 	"strings"
+
+	"github.com/nullius-dev/nullius/internal/pyfmt"
 )
 
 var (
@@ -26,7 +28,7 @@ func checkSurvey(c *checker, f *File) string {
 	}
 	sat, _ := cov["saturation"].(string)
 	if sat != "saturated" && sat != "coverage_incomplete" && sat != "unknown" {
-		c.add(f, CodeSurveyCoverage, "/coverage/saturation", "coverage.saturation %s must be one of saturated, coverage_incomplete, unknown", show(cov["saturation"]))
+		c.add(f, CodeSurveyCoverage, "/coverage/saturation", "coverage.saturation %s must be one of saturated, coverage_incomplete, unknown", pyfmt.Short(cov["saturation"]))
 		sat = "unknown"
 	}
 	if sat == "unknown" {
@@ -34,7 +36,7 @@ func checkSurvey(c *checker, f *File) string {
 	}
 	for _, k := range []string{"total_papers", "deep_read", "core_total", "core_deep_read"} {
 		if _, ok := nonNegInt(cov[k]); !ok {
-			c.add(f, CodeSurveyCoverage, p("/coverage", k), "coverage.%s must be a non-negative integer, got %s", k, show(cov[k]))
+			c.add(f, CodeSurveyCoverage, p("/coverage", k), "coverage.%s must be a non-negative integer, got %s", k, pyfmt.Short(cov[k]))
 		}
 	}
 	checkRounds(c, f, cov, sat == "saturated")
@@ -68,17 +70,17 @@ func checkRounds(c *checker, f *File, cov map[string]any, saturated bool) {
 		}
 		n, ok := intVal(r["round"])
 		if !ok || n <= 0 {
-			c.add(f, CodeRounds, base+"/round", "saturation_evidence[%d].round must be a positive integer, got %s", i, show(r["round"]))
+			c.add(f, CodeRounds, base+"/round", "saturation_evidence[%d].round must be a positive integer, got %s", i, pyfmt.Short(r["round"]))
 		} else if n != int64(i+1) {
 			c.add(f, CodeRounds, base+"/round", "saturation_evidence[%d].round must equal %d (rounds are numbered 1, 2, ... in order), got %d", i, i+1, n)
 		}
 		screened, sok := intVal(r["expansion_candidates_screened"])
 		if !sok || screened <= 0 {
-			c.add(f, CodeRounds, base+"/expansion_candidates_screened", "saturation_evidence[%d].expansion_candidates_screened must be a positive integer, got %s", i, show(r["expansion_candidates_screened"]))
+			c.add(f, CodeRounds, base+"/expansion_candidates_screened", "saturation_evidence[%d].expansion_candidates_screened must be a positive integer, got %s", i, pyfmt.Short(r["expansion_candidates_screened"]))
 		}
 		nc, nok := nonNegInt(r["new_core_papers"])
 		if !nok {
-			c.add(f, CodeRounds, base+"/new_core_papers", "saturation_evidence[%d].new_core_papers must be a non-negative integer, got %s", i, show(r["new_core_papers"]))
+			c.add(f, CodeRounds, base+"/new_core_papers", "saturation_evidence[%d].new_core_papers must be a non-negative integer, got %s", i, pyfmt.Short(r["new_core_papers"]))
 		} else {
 			newCores += nc
 			if sok && nc > screened {
@@ -94,11 +96,11 @@ func checkRounds(c *checker, f *File, cov map[string]any, saturated bool) {
 		for j, mv := range methods {
 			m, _ := mv.(string)
 			if !slices.Contains(discoveryMethods, m) {
-				c.add(f, CodeRounds, p(base+"/discovery_methods", j), "saturation_evidence[%d].discovery_methods value %s must be one of %s", i, show(mv), strings.Join(discoveryMethods, ", "))
+				c.add(f, CodeRounds, p(base+"/discovery_methods", j), "saturation_evidence[%d].discovery_methods value %s must be one of %s", i, pyfmt.Short(mv), strings.Join(discoveryMethods, ", "))
 				continue
 			}
 			if seen[m] {
-				c.add(f, CodeRounds, p(base+"/discovery_methods", j), "saturation_evidence[%d].discovery_methods must not repeat %q", i, m)
+				c.add(f, CodeRounds, p(base+"/discovery_methods", j), "saturation_evidence[%d].discovery_methods must not repeat %s", i, pyfmt.Str(m))
 			}
 			seen[m] = true
 			used[m] = true
@@ -120,7 +122,7 @@ func checkRounds(c *checker, f *File, cov map[string]any, saturated bool) {
 		}
 	}
 	if len(missing) > 0 {
-		c.add(f, CodeSatClosure, "/coverage/saturation_evidence", "saturated survey is missing discovery methods: %s", quoteList(missing))
+		c.add(f, CodeSatClosure, "/coverage/saturation_evidence", "saturated survey is missing discovery methods: %s", pyfmt.Value(missing))
 	}
 	last := map[string]any{}
 	lastPtr := "/coverage/saturation_evidence"
@@ -145,7 +147,7 @@ func checkReceipts(c *checker, f *File, cov map[string]any, saturated bool) {
 		v, ok := nonNegInt(r["core_sources_total"])
 		switch {
 		case !ok:
-			c.add(f, CodeReceipt, base+"/core_sources_total", "%s.core_sources_total must be a non-negative integer, got %s", name, show(r["core_sources_total"]))
+			c.add(f, CodeReceipt, base+"/core_sources_total", "%s.core_sources_total must be a non-negative integer, got %s", name, pyfmt.Short(r["core_sources_total"]))
 		case coreOK && v != coreTotal:
 			c.add(f, CodeReceipt, base+"/core_sources_total", "%s.core_sources_total=%d must equal coverage.core_total=%d", name, v, coreTotal)
 		}
@@ -155,7 +157,7 @@ func checkReceipts(c *checker, f *File, cov map[string]any, saturated bool) {
 		for _, k := range keys {
 			v, ok := nonNegInt(r[k])
 			if !ok {
-				c.add(f, CodeReceipt, p(base, k), "%s.%s must be a non-negative integer, got %s", name, k, show(r[k]))
+				c.add(f, CodeReceipt, p(base, k), "%s.%s must be a non-negative integer, got %s", name, k, pyfmt.Short(r[k]))
 				continue
 			}
 			out[k] = v
@@ -174,7 +176,7 @@ func checkReceipts(c *checker, f *File, cov map[string]any, saturated bool) {
 		n := ints(base, br, r, "core_sources_reconciled", "candidates_total", "candidates_dispositioned", "unresolved_candidates", "coverage_debt_candidates")
 		if saturated {
 			if r["status"] != "reconciled" {
-				c.add(f, CodeReceiptOpen, base+"/status", "saturated coverage requires bibliography_reconciliation.status=reconciled, got %s", show(r["status"]))
+				c.add(f, CodeReceiptOpen, base+"/status", "saturated coverage requires bibliography_reconciliation.status=reconciled, got %s", pyfmt.Short(r["status"]))
 			}
 			if v, ok := n["core_sources_reconciled"]; ok && coreOK && v != coreTotal {
 				c.add(f, CodeReceiptOpen, base+"/core_sources_reconciled", "saturated coverage requires every core bibliography reconciled (%d of %d)", v, coreTotal)
@@ -200,7 +202,7 @@ func checkReceipts(c *checker, f *File, cov map[string]any, saturated bool) {
 		n := ints(base, ma, r, "core_sources_audited", "taxonomy_families", "source_method_descriptions_audited", "cited_method_descriptions_audited", "unresolved_method_family_gaps")
 		if saturated {
 			if r["status"] != "audited" {
-				c.add(f, CodeReceiptOpen, base+"/status", "saturated coverage requires method_family_audit.status=audited, got %s", show(r["status"]))
+				c.add(f, CodeReceiptOpen, base+"/status", "saturated coverage requires method_family_audit.status=audited, got %s", pyfmt.Short(r["status"]))
 			}
 			aud, aok := n["core_sources_audited"]
 			if aok && coreOK && aud != coreTotal {
@@ -242,7 +244,7 @@ func checkSurveyPapers(c *checker, f *File, s map[string]any) {
 func checkReadEntry(c *checker, f *File, base, label string, e map[string]any, sourceRead bool) {
 	rs, _ := e["read_status"].(string)
 	if !slices.Contains(readStatuses, rs) {
-		c.add(f, CodeReadEntry, base+"/read_status", "%s read_status %s must be one of %s", label, show(e["read_status"]), strings.Join(readStatuses, ", "))
+		c.add(f, CodeReadEntry, base+"/read_status", "%s read_status %s must be one of %s", label, pyfmt.Short(e["read_status"]), strings.Join(readStatuses, ", "))
 	} else if sourceRead && (rs == "metadata_only" || rs == "unavailable") {
 		c.add(f, CodeReadEntry, base+"/read_status", "%s must be source-first read (full_text_read or section_read): metadata-only cannot anchor Gaia likelihood", label)
 	}
@@ -264,7 +266,7 @@ func checkReadEntry(c *checker, f *File, base, label string, e map[string]any, s
 			}
 		}
 		if len(missing) > 0 {
-			c.add(f, CodeReadEntry, base, "%s full_text_read is missing sections %s", label, quoteList(missing))
+			c.add(f, CodeReadEntry, base, "%s full_text_read is missing sections %s", label, pyfmt.Value(missing))
 		}
 	}
 	checkTriangulation(c, f, base, label, e["identity_triangulation"])
@@ -279,7 +281,7 @@ func checkReadEntry(c *checker, f *File, base, label string, e map[string]any, s
 		return
 	}
 	if audit["status"] != "pass" {
-		c.add(f, CodeFidelity, base+"/source_fidelity_audit/status", "%s source_fidelity_audit status must be pass, got %s", label, show(audit["status"]))
+		c.add(f, CodeFidelity, base+"/source_fidelity_audit/status", "%s source_fidelity_audit status must be pass, got %s", label, pyfmt.Short(audit["status"]))
 	}
 	if _, ok := str(audit["auditor"]); !ok {
 		c.add(f, CodeFidelity, base+"/source_fidelity_audit", "%s source_fidelity_audit auditor must be present", label)
@@ -315,7 +317,7 @@ func checkTriangulation(c *checker, f *File, base, label string, v any) {
 	}
 	consistent := tri["verdict"] == "consistent"
 	if !consistent {
-		c.add(f, CodeIdentity, ptr+"/verdict", "%s identity_triangulation verdict must be consistent, got %s", label, show(tri["verdict"]))
+		c.add(f, CodeIdentity, ptr+"/verdict", "%s identity_triangulation verdict must be consistent, got %s", label, pyfmt.Short(tri["verdict"]))
 	}
 	provs, _ := arr(tri["providers"])
 	if len(provs) < 2 {
@@ -337,7 +339,7 @@ func checkTriangulation(c *checker, f *File, base, label string, v any) {
 		}
 		if n := canonicalText(pr["provider"]); n != "" {
 			if names[n] {
-				c.add(f, CodeIdentity, pp+"/provider", "%s identity_triangulation providers must be independent provider names; %q repeats", label, n)
+				c.add(f, CodeIdentity, pp+"/provider", "%s identity_triangulation providers must be independent provider names; %s repeats", label, pyfmt.Str(n))
 			}
 			names[n] = true
 		}
@@ -359,7 +361,7 @@ func checkTriangulation(c *checker, f *File, base, label string, v any) {
 	if consistent {
 		for _, set := range []string{"titles", "years", "DOIs", "arXiv ids", "INSPIRE recids"} {
 			if len(sets[set]) > 1 {
-				c.add(f, CodeIdentity, ptr, "%s identity_triangulation has conflicting %s despite verdict=consistent: %s", label, set, quoteList(sortedKeys(sets[set])))
+				c.add(f, CodeIdentity, ptr, "%s identity_triangulation has conflicting %s despite verdict=consistent: %s", label, set, pyfmt.Value(sortedKeys(sets[set])))
 			}
 		}
 	}

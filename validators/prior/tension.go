@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/nullius-dev/nullius/internal/diag"
+	"github.com/nullius-dev/nullius/internal/pyfmt"
 )
 
 // gradeOf maps an exact (P(E|H), P(E|¬H)) raising pair to its grade.
@@ -94,15 +95,15 @@ func checkTensionIR(c *checker, mf *File, irv any) {
 	switch {
 	case len(raising) == 0:
 		if grade != "" || len(multi) > 0 {
-			c.add(mf, CodeTensionIR, "/tension_resolution/grade", "close-prior matrix declares a raising tension_resolution grade %q but the compiled Gaia IR has no raising update", grade)
+			c.add(mf, CodeTensionIR, "/tension_resolution/grade", "close-prior matrix declares a raising tension_resolution grade %s but the compiled Gaia IR has no raising update", pyfmt.Str(grade))
 		}
 	case grade == "":
 		c.add(mf, CodeTensionIR, "/tension_resolution", "compiled Gaia IR raises tension_resolution but the matrix has no tension_resolution grade")
 	case len(raising) == 1:
 		if grade != raising[0] {
-			c.add(mf, CodeTensionIR, "/tension_resolution/grade", "tension_resolution grade %q does not match compiled Gaia raising grade %q", grade, raising[0])
+			c.add(mf, CodeTensionIR, "/tension_resolution/grade", "tension_resolution grade %s does not match compiled Gaia raising grade %s", pyfmt.Str(grade), pyfmt.Str(raising[0]))
 		} else if hasMulti && !slices.Equal(multi, raising) {
-			c.add(mf, CodeTensionIR, "/tension_resolution/raising_likelihood_grades", "tension_resolution raising_likelihood_grades %s does not match the compiled grade multiset %s", quoteList(multi), quoteList(raising))
+			c.add(mf, CodeTensionIR, "/tension_resolution/raising_likelihood_grades", "tension_resolution raising_likelihood_grades %s does not match the compiled grade multiset %s", pyfmt.Value(multi), pyfmt.Value(raising))
 		}
 	default:
 		strongest := raising[0]
@@ -112,13 +113,13 @@ func checkTensionIR(c *checker, mf *File, irv any) {
 			}
 		}
 		if grade != strongest {
-			c.add(mf, CodeTensionIR, "/tension_resolution/grade", "tension_resolution grade %q must equal the strongest compiled grade %q", grade, strongest)
+			c.add(mf, CodeTensionIR, "/tension_resolution/grade", "tension_resolution grade %s must equal the strongest compiled grade %s", pyfmt.Str(grade), pyfmt.Str(strongest))
 		}
 		a, b := slices.Clone(multi), slices.Clone(raising)
 		slices.Sort(a)
 		slices.Sort(b)
 		if !hasMulti || !slices.Equal(a, b) {
-			c.add(mf, CodeTensionIR, "/tension_resolution/raising_likelihood_grades", "compiled Gaia IR has several raising updates; the matrix must record the exact multiset %s in raising_likelihood_grades", quoteList(b))
+			c.add(mf, CodeTensionIR, "/tension_resolution/raising_likelihood_grades", "compiled Gaia IR has several raising updates; the matrix must record the exact multiset %s in raising_likelihood_grades", pyfmt.Value(b))
 		}
 	}
 }
@@ -167,8 +168,8 @@ func CheckIRAnchors(matrix *File, irv any) []diag.Diagnostic {
 		for link, i := range unread {
 			if strings.Contains(a.text, link) {
 				c.add(matrix, CodeUnreadAnchor, p("/entries", i, "read_status"),
-					"compiled Gaia %s anchors on %q, but entries[%d] is %v: a paper never read cannot anchor a likelihood; read it or change the anchor",
-					a.where, link, i, entries[i].(map[string]any)["read_status"])
+					"compiled Gaia %s anchors on %s, but entries[%d] is %v: a paper never read cannot anchor a likelihood; read it or change the anchor",
+					a.where, pyfmt.Str(link), i, entries[i].(map[string]any)["read_status"])
 			}
 		}
 	}

@@ -2,7 +2,6 @@ package prior
 
 import (
 	"encoding/json"
-	"fmt"
 	"math"
 	"regexp"
 	"strconv"
@@ -113,38 +112,6 @@ func strList(v any) ([]string, bool) {
 		out = append(out, strings.TrimSpace(s))
 	}
 	return out, all
-}
-
-// show renders a decoded JSON value for a message, Python-repr-like enough
-// that users of the reference recognise it.
-func show(v any) string {
-	switch x := v.(type) {
-	case nil:
-		return "null"
-	case string:
-		return strconv.Quote(x)
-	case json.Number:
-		return string(x)
-	case bool:
-		return strconv.FormatBool(x)
-	}
-	b, err := json.Marshal(v)
-	if err != nil {
-		return fmt.Sprint(v)
-	}
-	if len(b) > 120 {
-		return string(b[:117]) + "..."
-	}
-	return string(b)
-}
-
-// quoteList renders strings as ['a', 'b'] the way the reference prints lists.
-func quoteList(xs []string) string {
-	q := make([]string, len(xs))
-	for i, x := range xs {
-		q[i] = "'" + x + "'"
-	}
-	return "[" + strings.Join(q, ", ") + "]"
 }
 
 func itoa(i int) string { return strconv.Itoa(i) }

@@ -161,7 +161,7 @@ func TestW11IRAnchorOnUnreadPaper(t *testing.T) {
 		"metadata": jmap{"supported_by": []any{jmap{"pattern": "observation",
 			"rationale": "evidence_family: thin; correlation_model: single; anchor: https://arxiv.org/abs/2501.00002 table 2"}}}})
 	r := gate(t, pr.root, validSurvey(pr.ledgerRef), m, rep, false, ir)
-	expect(t, r, "observation of ev_thin anchors on \"https://arxiv.org/abs/2501.00002\", but entries[1] is metadata_only")
+	expect(t, r, "observation of ev_thin anchors on 'https://arxiv.org/abs/2501.00002', but entries[1] is metadata_only")
 	// Anchoring on the paper that was read passes.
 	ir["knowledges"].([]any)[1].(jmap)["metadata"] = jmap{"supported_by": []any{jmap{"pattern": "observation",
 		"rationale": "evidence_family: thin; correlation_model: single; anchor: https://arxiv.org/abs/2601.00001 sec. 4"}}}

@@ -133,41 +133,9 @@ func Repr(e *pyscan.Expr) string {
 	case pyscan.ExprNone:
 		return "None"
 	case pyscan.ExprString:
-		return StrRepr(e.Str)
+		return pyfmt.Str(e.Str)
 	}
 	return e.Text
-}
-
-// StrRepr is Python's repr of a str for printable text: single quotes
-// unless the text holds a single quote and no double quote.
-func StrRepr(s string) string {
-	q := byte('\'')
-	if strings.Contains(s, "'") && !strings.Contains(s, `"`) {
-		q = '"'
-	}
-	var b strings.Builder
-	b.WriteByte(q)
-	for _, r := range s {
-		switch {
-		case r == '\\':
-			b.WriteString(`\\`)
-		case r == rune(q):
-			b.WriteByte('\\')
-			b.WriteRune(r)
-		case r == '\n':
-			b.WriteString(`\n`)
-		case r == '\r':
-			b.WriteString(`\r`)
-		case r == '\t':
-			b.WriteString(`\t`)
-		case r < 0x20 || r == 0x7f:
-			fmt.Fprintf(&b, `\x%02x`, r)
-		default:
-			b.WriteRune(r)
-		}
-	}
-	b.WriteByte(q)
-	return b.String()
 }
 
 // IsClaim reports whether e names the claim x: the bare name x, or a

@@ -13,6 +13,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/nullius-dev/nullius/internal/pyfmt"
 )
 
 // AnchorKey is the sentinel that introduces an anchor reference.
@@ -82,16 +84,9 @@ func BeforeAnchor(s string) string {
 // Words splits s on Python whitespace, like str.split() with no argument.
 func Words(s string) []string { return strings.FieldsFunc(s, IsSpace) }
 
-// Quote renders a fragment of a note for a message: single-quoted, cut to
-// 40 characters, newlines shown as \n, so one message stays one line.
-func Quote(s string) string {
-	const max = 40
-	if utf8.RuneCountInString(s) > max {
-		s = string([]rune(s)[:max]) + "..."
-	}
-	s = strings.NewReplacer("\n", `\n`, "\r", `\r`, "\t", `\t`).Replace(s)
-	return "'" + s + "'"
-}
+// Quote renders a fragment of a note for a message: Python's repr of its
+// first 40 characters (pyfmt.Excerpt), so one message stays one line.
+func Quote(s string) string { return pyfmt.Excerpt(s, 40) }
 
 // findFold returns the byte index of the first case-insensitive occurrence
 // of the ASCII word key in s, or -1.

@@ -22,6 +22,7 @@ import (
 
 	"github.com/nullius-dev/nullius/analyzers/pyparse"
 	"github.com/nullius-dev/nullius/internal/diag"
+	"github.com/nullius-dev/nullius/internal/pyfmt"
 	"github.com/nullius-dev/nullius/pyscan"
 )
 
@@ -153,7 +154,7 @@ func parse(f *pyparse.File, c pyscan.Comment) (*directive, string) {
 	rest = strings.TrimSpace(rest)
 	m := directiveRE.FindStringSubmatch(rest)
 	if m == nil {
-		return nil, "unknown nullius directive " + quote(rest) + "; write '# nullius: ignore[CODE] reason' or '# nullius: file-ignore[CODE] reason'"
+		return nil, "unknown nullius directive " + pyfmt.Str(rest) + "; write '# nullius: ignore[CODE] reason' or '# nullius: file-ignore[CODE] reason'"
 	}
 	var codes []string
 	for _, code := range strings.Split(m[2], ",") {
@@ -163,7 +164,7 @@ func parse(f *pyparse.File, c pyscan.Comment) (*directive, string) {
 		}
 		r, ok := diag.Lookup(code)
 		if !ok {
-			return nil, "suppression names unknown rule " + quote(code) + "; see `nullius rules` for the codes"
+			return nil, "suppression names unknown rule " + pyfmt.Str(code) + "; see `nullius rules` for the codes"
 		}
 		codes = append(codes, r.Code)
 	}
@@ -184,8 +185,6 @@ func parse(f *pyparse.File, c pyscan.Comment) (*directive, string) {
 	}
 	return d, ""
 }
-
-func quote(s string) string { return "'" + s + "'" }
 
 // covers reports whether the directive silences d.
 func (d *directive) covers(dg diag.Diagnostic) bool {
