@@ -206,17 +206,23 @@ func (a *app) reportPortfolioCmd() *cobra.Command {
 		Long: `Portfolio reads a campaign's nodes_latest.json (the engine's map of node id to
 node, or a {"campaign_id", "nodes": [...]} wrapper) and writes a Markdown status
 report (and with --out-json the same data as JSON, exact values): per node its
-lifecycle state, coverage, posterior (three decimals), readiness status and
-graph link, and the top drivers, each naming the claim it updates.
+lifecycle state, coverage, posterior (three decimals), readiness status,
+graph link and package, and the top drivers, each naming the claim it updates.
+The package is the Gaia package under the project root bound to the node
+([tool.nullius] campaign-id and node-id, see 'nullius bind').
 
 A row whose graph no longer vouches for the stored number is flagged
-"⚠ stale?": the pinned ir.json was recompiled after writeback, or its worth
-belief disagrees with the store. Graph data is withheld (with a warning on
-stderr) whenever the package ref does not resolve inside the project root, an
-input escapes the package, the pin does not match or the IR contract fails.
+"⚠ stale?": the pinned ir.json was recompiled after writeback, its worth
+belief disagrees with the store, or the package the stored ref names is bound
+to another idea. Graph data is withheld (with a warning on stderr) whenever the
+package ref does not resolve inside the project root, an input escapes the
+package, the package is bound to another node, the pin does not match or the
+IR contract fails. A node bound by several packages is a warning.
 
 Exit codes: 0 written (warnings do not fail), 2 usage, unreadable nodes file
 or an unwritable output.` + limitsHelp,
+		Example: `  nullius report portfolio --nodes idea-store/campaigns/c0ffee12/nodes_latest.json \
+    --project-root . --out-md reports/portfolio.md --out-json reports/portfolio.json`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			for _, req := range []struct{ flag, val string }{{"--nodes", o.NodesPath}, {"--project-root", o.ProjectRoot}, {"--out-md", o.OutMD}} {

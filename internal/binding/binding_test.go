@@ -327,3 +327,55 @@ func FuzzWriteAnyFile(f *testing.F) {
 		}
 	})
 }
+
+func TestScan(t *testing.T) {
+	root := t.TempDir()
+	write := func(rel, content string) {
+		t.Helper()
+		p := filepath.Join(root, filepath.FromSlash(rel))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	bound := func(c, n string) string {
+		return project + "[tool.nullius]\ncampaign-id = \"" + c + "\"\nnode-id = \"" + n + "\"\n"
+	}
+	write("graphs/a-gaia/pyproject.toml", bound("c0ffee12", "nd000001"))
+	write("graphs/b-gaia/pyproject.toml", bound("c0ffee12", "nd000002"))
+	write("graphs/b-gaia/sub/pyproject.toml", bound("c0ffee12", "nd000009")) // inside a package: not searched
+	write("other/b-copy-gaia/pyproject.toml", bound("c0ffee12", "nd000002"))
+	write("graphs/unbound-gaia/pyproject.toml", project)
+	write("graphs/broken-gaia/pyproject.toml", "[tool.nullius]\nnode-id = 3\n")
+	write(".hidden/x-gaia/pyproject.toml", bound("c0ffee12", "nd000003"))
+	write("node_modules/y/pyproject.toml", bound("c0ffee12", "nd000004"))
+	write("camp2/a-gaia/pyproject.toml", bound("c0ffee34", "nd000001"))
+	ix, err := Scan(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var dirs []string
+	for _, f := range ix.Packages {
+		dirs = append(dirs, f.Dir)
+	}
+	if got := strings.Join(dirs, " "); got != "camp2/a-gaia graphs/a-gaia graphs/b-gaia other/b-copy-gaia" {
+		t.Errorf("packages %s", got)
+	}
+	if len(ix.Problems) != 1 || !strings.Contains(ix.Problems[0].Error(), "node-id must be a string") {
+		t.Errorf("problems %v", ix.Problems)
+	}
+	if d, err := ix.Lookup("c0ffee12", "nd000001"); err != nil || len(d) != 1 || d[0] != "graphs/a-gaia" {
+		t.Errorf("Lookup nd000001 = %v, %v", d, err)
+	}
+	if d, err := ix.Lookup("", "nd000001"); !errors.Is(err, ErrAmbiguous) || len(d) != 2 {
+		t.Errorf("Lookup without campaign = %v, %v", d, err)
+	}
+	if d, err := ix.Lookup("c0ffee12", "nd000002"); !errors.Is(err, ErrAmbiguous) || len(d) != 2 {
+		t.Errorf("Lookup of a node bound twice = %v, %v", d, err)
+	}
+	if d, err := ix.Lookup("c0ffee12", "nd000007"); err != nil || len(d) != 0 {
+		t.Errorf("Lookup of an unbound node = %v, %v", d, err)
+	}
+}

@@ -44,6 +44,9 @@ type Node struct {
 	ID        string   `json:"node_id"`
 	State     string   `json:"lifecycle_state"`
 	Posterior *float64 `json:"posterior"` // nil: cold start
+	// Campaign is the node's campaign_id (else the wrapper's); "" when the
+	// file does not say. It names the node's package by its binding.
+	Campaign string `json:"campaign_id"`
 }
 
 // Pair is one proposed match.
@@ -114,6 +117,9 @@ func LoadNodes(path string) ([]Node, error) {
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", path, err)
 		}
+		if n.Campaign == "" {
+			n.Campaign, _ = top["campaign_id"].(string)
+		}
 		nodes = append(nodes, n)
 	}
 	return nodes, nil
@@ -154,6 +160,7 @@ func decodeNode(obj map[string]any, key string) (Node, error) {
 		return Node{}, fmt.Errorf("node %s: lifecycle_state must be a string", id)
 	}
 	n := Node{ID: id, State: state}
+	n.Campaign, _ = obj["campaign_id"].(string)
 	switch p := obj["posterior"].(type) {
 	case nil:
 	case map[string]any:

@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/nullius-dev/nullius/analyzers/ir"
+	"github.com/nullius-dev/nullius/internal/binding"
 	"github.com/nullius-dev/nullius/internal/diag"
 	"github.com/nullius-dev/nullius/internal/readlimit"
 )
@@ -43,6 +44,12 @@ type Row struct {
 	CoverageStatus  string   `json:"literature_coverage_status"`
 	LoweringDrivers []Driver `json:"lowering_drivers"`
 	NodeID          string   `json:"node_id"`
+	// Package is the package bound to this node ([tool.nullius] campaign-id
+	// and node-id), relative to the project root; null when none is.
+	Package *string `json:"package"`
+	// BindingMismatch flags a stored ref naming a package bound to another
+	// idea: the stored posterior is another idea's graph.
+	BindingMismatch bool     `json:"binding_mismatch"`
 	PackageDir      *string  `json:"package_dir"` // relative to the project root (W-14d)
 	PackageRef      string   `json:"package_ref"`
 	PosteriorStatus string   `json:"posterior_status"`
@@ -140,8 +147,24 @@ func BuildPortfolio(opts PortfolioOptions) (*Portfolio, error) {
 		return nil, err
 	}
 	p := &Portfolio{NodesSource: opts.NodesPath, Warnings: []string{}}
+	ix, err := binding.Scan(root)
+	if err != nil {
+		p.Warnings = append(p.Warnings, "packages not searched for their bindings: "+err.Error())
+	} else {
+		for _, e := range ix.Problems {
+			p.Warnings = append(p.Warnings, "a package's binding cannot be read: "+e.Error())
+		}
+	}
 	for _, n := range nodes {
-		p.Rows = append(p.Rows, collectRow(n, root, opts, &p.Warnings))
+		r := collectRow(n, root, opts, &p.Warnings)
+		dirs, err := ix.Lookup(sval(n["campaign_id"]), r.NodeID)
+		switch {
+		case err != nil:
+			p.Warnings = append(p.Warnings, fmt.Sprintf("node %s: bound by %d packages (%s); rebind all but one (nullius bind --force)", r.NodeID, len(dirs), strings.Join(dirs, ", ")))
+		case len(dirs) == 1:
+			r.Package = &dirs[0]
+		}
+		p.Rows = append(p.Rows, r)
 	}
 	return p, nil
 }
@@ -196,6 +219,11 @@ func collectRow(n map[string]any, root string, opts PortfolioOptions, warnings *
 	rel, _ := filepath.Rel(root, pkg)
 	rel = filepath.ToSlash(rel)
 	r.PackageDir = &rel
+	if b, bound, err := binding.Read(pkg); err == nil && bound && (b.NodeID != r.NodeID || (sval(n["campaign_id"]) != "" && b.CampaignID != sval(n["campaign_id"]))) {
+		r.BindingMismatch, r.Stale = true, true
+		warn("the package %s at the stored ref is bound to campaign-id %s, node-id %s, not to this node: the stored posterior is another idea's graph; drivers withheld", rel, b.CampaignID, b.NodeID)
+		return r
+	}
 	irPath, belPath := filepath.Join(pkg, ".gaia", "ir.json"), filepath.Join(pkg, ".gaia", "beliefs.json")
 	irBytes, err1 := readInside(irPath, root, pkg)
 	belBytes, err2 := readInside(belPath, root, pkg)
@@ -402,9 +430,10 @@ func (p *Portfolio) Markdown() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "# Portfolio Status Report\n\nNodes source: `%s` (%d nodes)\n\n", p.NodesSource, len(p.Rows))
 	b.WriteString("Each row is one idea node: its lifecycle state, literature coverage, the stored posterior (three decimals) and its readiness status, and a link to the rendered argument graph.\n")
-	b.WriteString("`⚠ stale?` marks a stored number the current graph no longer vouches for (recompiled after writeback, or beliefs that disagree).\n")
+	b.WriteString("`⚠ stale?` marks a stored number the current graph no longer vouches for (recompiled after writeback, beliefs that disagree, or a graph bound to another idea).\n")
+	b.WriteString("The package is the Gaia package bound to the node (`[tool.nullius]` campaign-id and node-id).\n")
 	b.WriteString("Drivers are the likelihoods that move each claim most: the effect is P(E|H) − P(E|¬H), and the arrow names the claim the evidence updates.\n\n")
-	b.WriteString("| node | state | coverage | posterior | status | graph |\n|---|---|---|---|---|---|\n")
+	b.WriteString("| node | state | coverage | posterior | status | graph | package |\n|---|---|---|---|---|---|---|\n")
 	dash := func(s string) string {
 		if s == "" {
 			return "—"
@@ -423,7 +452,11 @@ func (p *Portfolio) Markdown() string {
 		if r.graphLink != "" {
 			graph = "[graph](" + r.graphLink + ")"
 		}
-		fmt.Fprintf(&b, "| `%s` | %s | %s | %s | %s | %s |\n", r.NodeID, dash(r.LifecycleState), dash(r.CoverageStatus), val, dash(r.PosteriorStatus), graph)
+		pkg := "—"
+		if r.Package != nil {
+			pkg = "`" + *r.Package + "`"
+		}
+		fmt.Fprintf(&b, "| `%s` | %s | %s | %s | %s | %s | %s |\n", r.NodeID, dash(r.LifecycleState), dash(r.CoverageStatus), val, dash(r.PosteriorStatus), graph, pkg)
 	}
 	for _, r := range p.Rows {
 		if len(r.SupportDrivers)+len(r.LoweringDrivers) == 0 && r.Thesis == "" {
