@@ -92,6 +92,9 @@ Exit codes: 0 no error finding (warnings do not fail), 1 error findings,
 					return err
 				}
 			}
+			if err := a.recoverBeforeLint(args); err != nil {
+				return err
+			}
 			opts := analyzers.Options{NoIR: noIR, Workers: workers, ConfigFile: configFile, NoConfig: noConfig}
 			res, err := analyzers.Lint(args, opts)
 			if err != nil {

@@ -28,6 +28,7 @@ func TestMain(m *testing.M) {
 	}
 	programs := fakes.Programs()
 	programs["nullius"] = func() {
+		installCrashPoint()
 		code := run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
 		if dir := os.Getenv("WORK"); dir != "" {
 			_ = os.WriteFile(filepath.Join(dir, ".exit"), []byte(strconv.Itoa(code)), 0o644)

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -37,26 +36,57 @@ claim of the match result, an observe() of it and an infer() on worth:
 
 A win is unanimous when the loser has no vote and the winner holds a strict
 majority of the panel; [a, tie, tie] is a split win (see docs/deviations.md).
+
+Independence is weighted from the record: a match whose panel_independence.mode
+is single_family (native seats of one host), or whose independent_runners is
+false (stub runners, a counted --runner override), never counts at tier 10. Its
+unanimous win is absorbed at the weak tier, 0.75/0.25, and the rationale in the
+graph and this command's output say why ("panel independence not established:
+single_family"); --format json carries "tier": 3, "capped": true.
+
 Each rationale carries reader_reasoning:, "evidence_family:
 pairwise-match-<match_id>; correlation_model: single;" and ends with
-"anchor: pairwise_match_v1 <match_id> at <artifact path>".
+"anchor: pairwise_match_v1 <match_id> at <artifact path>", the path relative to
+the project root (an artifact outside the root is refused; no machine path ever
+reaches a graph).
 
-Both packages must lint clean before and after the edit; the edit is atomic per
-module and both are restored if anything fails. A match is absorbed once: a
-module that already holds it, or an artifact with observation_write.written true,
-is refused. Last, observation_write becomes {"written": true, "gaia_package_ref":
-"project://<A> project://<B>"} (the only artifact field nullius changes; the
-references carry no pin, the packages must be recompiled). The project root is
-the nearest ancestor of --a-package holding .nullius/, or --project-root.
+Each package must be bound to its idea ([tool.nullius] campaign-id and node-id
+in its pyproject.toml, written by 'nullius scaffold --campaign-id C --node-id N'
+or 'nullius bind'): --a-package to the artifact's idea_a_node_id, --b-package to
+idea_b_node_id, both to its campaign_id. Swapped flags are refused as such.
 
---format json prints {"version": 1, "match_id", "winner", "tier", "edited",
-"gaia_package_ref", "message"} on success and the diagnostics report on a
-refusal with findings.
+Both packages must lint clean before and after the edit. A match is absorbed
+once: a module that already holds it, or an artifact with
+observation_write.written true, is refused. Last, observation_write becomes
+{"written": true, "gaia_package_ref": "project://<A> project://<B>"} (the only
+artifact field nullius changes; the references carry no pin, the packages must
+be recompiled). The project root is the nearest ancestor of --a-package holding
+.nullius/, or --project-root.
+
+The three edits are one transaction. Absorb locks the project's journal
+directory, then the artifact's directory and both packages (waiting up to
+$NULLIUS_LOCK_WAIT, default 10s, for another step), writes an intent journal
+(.nullius/journal/absorb-<match_id>.json, with every file's bytes and sha256
+before and after) before the first edit, and deletes it at the end. If absorb is
+killed, the next absorb, 'nullius lint' or 'nullius recover' completes or rolls
+back the interrupted one, so a match is always in both graphs with the artifact
+marked, or in neither.
+
+--format json prints the lint v1 document (every refusal a located finding)
+plus "status" (absorbed, tie, refused or error), "match_id", "winner", "tier",
+"capped", "cap_reason", "edited", "gaia_package_ref", "message" and
+"recovered" (interrupted absorbs settled first).
 
 Exit codes: 0 absorbed, or a tie; 1 refused (invalid artifact, lint findings,
-already absorbed); 2 usage or I/O error.` + limitsHelp,
-		Example: `  nullius match absorb campaign/artifacts/matches/match-5d0b3e21.json \
-      --a-package graphs/idea-a-gaia --b-package graphs/idea-b-gaia`,
+unbound or swapped packages, already absorbed); 2 usage or I/O error, or
+another step holding a lock.` + limitsHelp,
+		Example: `  # A unanimous cross-family win for A: 0.90/0.09 into A's graph, 0.09/0.90 into B's.
+  nullius match absorb campaign/artifacts/matches/match-5d0b3e21.json \
+      --a-package graphs/idea-a-gaia --b-package graphs/idea-b-gaia
+
+  # The same for machines; a single-family panel shows "tier": 3, "capped": true.
+  nullius match absorb campaign/artifacts/matches/match-5d0b3e21.json \
+      --a-package graphs/idea-a-gaia --b-package graphs/idea-b-gaia --format json`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if err := f.check(); err != nil {
@@ -67,10 +97,7 @@ already absorbed); 2 usage or I/O error.` + limitsHelp,
 			}
 			opts.Artifact = args[0]
 			res, err := absorb.Absorb(opts, absorbChecks())
-			if err != nil {
-				return a.absorbRefusal(&f, err)
-			}
-			return a.absorbResult(&f, res)
+			return a.absorbOutput(&f, res, err)
 		},
 	}
 	f.register(cmd)
@@ -136,77 +163,104 @@ func rootModule(pkg string) (string, error) {
 	return "", errors.New("not a Gaia package directory (no pyproject.toml naming a module)")
 }
 
-// absorbRefusal prints a refusal's findings through the report formats,
-// then the one-line reason; a refused gate is exit 1, anything else 2.
-func (a *app) absorbRefusal(f *reportFlags, err error) error {
+// absorbJSON is the absorb outcome carried in the json output.
+type absorbJSON struct {
+	Status    string             `json:"status"`
+	MatchID   string             `json:"match_id"`
+	Winner    string             `json:"winner"`
+	Tier      int                `json:"tier"`
+	Capped    bool               `json:"capped"`
+	CapReason string             `json:"cap_reason"`
+	Edited    []string           `json:"edited"`
+	Ref       string             `json:"gaia_package_ref"`
+	Message   string             `json:"message"`
+	Recovered []*absorb.Recovery `json:"recovered"`
+}
+
+// absorbOutput prints every outcome through the report formats: the
+// findings of a refusal (located diagnostics), and in json the outcome
+// itself. Text gets what was done on stdout, the one-line reason of a
+// refusal or error on stderr. A refused gate is exit 1 whatever
+// --exit-zero says (absorb is not a report), an error exit 2.
+func (a *app) absorbOutput(f *reportFlags, res *absorb.Result, err error) error {
+	var ds []diag.Diagnostic
 	var r *absorb.Refusal
-	if !errors.As(err, &r) {
-		return &exitErr{code: exitError, msg: "match absorb: " + err.Error()}
+	refused := errors.As(err, &r)
+	if refused {
+		ds = r.Diagnostics
+	}
+	edited := make([]string, 0, len(res.Edited))
+	for _, e := range res.Edited {
+		edited = append(edited, filepath.ToSlash(e))
+	}
+	recovered := res.Recovered
+	if recovered == nil {
+		recovered = []*absorb.Recovery{}
 	}
 	g := *f
-	if len(r.Diagnostics) == 0 {
-		// Nothing to print, but report files are still written, so CI
-		// never reads a stale report from an earlier run.
-		g.format = fileTargets(f.format)
+	g.exitZero = false
+	g.result = absorbJSON{Status: res.Status, MatchID: res.MatchID, Winner: res.Winner, Tier: res.Tier,
+		Capped: res.Capped, CapReason: res.CapReason, Edited: edited, Ref: strings.Join(res.Refs, " "),
+		Message: res.Message, Recovered: recovered}
+	for _, rec := range res.Recovered {
+		fmt.Fprintf(a.stderr, "nullius: match absorb: %s\n", rec.Summary())
+	}
+	if err != nil && !refused {
+		// Only formats that say what happened are printed: json (with the
+		// status) to stdout or a file; other file targets get their empty
+		// report, so CI never reads a stale one.
+		g.format = errorTargets(f.format)
 	}
 	if g.format != "" {
-		if rerr := a.report(&g, "match absorb", r.Diagnostics, 1); rerr != nil {
+		if rerr := a.report(&g, "match absorb", ds, 2); rerr != nil {
 			var ee *exitErr
-			if errors.As(rerr, &ee) && ee.code == exitError {
+			if !errors.As(rerr, &ee) || ee.code == exitError {
 				return rerr
 			}
 		}
 	}
-	return &exitErr{code: exitFindings, msg: "match absorb: " + r.Msg}
-}
-
-// fileTargets keeps the file targets of a --format value ("json:out.json"),
-// dropping the one that goes to stdout.
-func fileTargets(spec string) string {
-	targets, _ := output.ParseTargets(spec)
-	var files []string
-	for _, t := range targets {
-		if t.Path != "" {
-			files = append(files, t.Format+":"+t.Path)
+	if err != nil {
+		code := exitError
+		if refused {
+			code = exitFindings
 		}
+		return &exitErr{code: code, msg: "match absorb: " + err.Error()}
 	}
-	return strings.Join(files, ",")
-}
-
-// absorbResult prints what was done: text lines, or one JSON object when
-// the stdout format is json. Report files get the (empty) findings.
-func (a *app) absorbResult(f *reportFlags, res *absorb.Result) error {
-	if files := fileTargets(f.format); files != "" {
-		g := *f
-		g.format = files
-		if err := a.report(&g, "match absorb", nil, 2); err != nil {
-			return err
+	if stdoutFormat(f.format) == "text" {
+		fmt.Fprintln(a.stdout, res.Message)
+		for _, e := range edited {
+			fmt.Fprintf(a.stdout, "edited %s\n", e)
 		}
-	}
-	targets, _ := output.ParseTargets(f.format)
-	for _, t := range targets {
-		if t.Path == "" && t.Format == "json" {
-			edited := make([]string, 0, len(res.Edited))
-			for _, e := range res.Edited {
-				edited = append(edited, filepath.ToSlash(e))
-			}
-			enc := json.NewEncoder(a.stdout)
-			enc.SetIndent("", "  ")
-			enc.SetEscapeHTML(false)
-			return enc.Encode(struct {
-				Version int      `json:"version"`
-				MatchID string   `json:"match_id"`
-				Winner  string   `json:"winner"`
-				Tier    int      `json:"tier"`
-				Edited  []string `json:"edited"`
-				Ref     string   `json:"gaia_package_ref"`
-				Message string   `json:"message"`
-			}{1, res.MatchID, res.Winner, res.Tier, edited, strings.Join(res.Refs, " "), res.Message})
-		}
-	}
-	fmt.Fprintln(a.stdout, res.Message)
-	for _, e := range res.Edited {
-		fmt.Fprintf(a.stdout, "edited %s\n", filepath.ToSlash(e))
 	}
 	return nil
+}
+
+// stdoutFormat is the format of the --format target that goes to stdout,
+// or "" when every target is a file.
+func stdoutFormat(spec string) string {
+	targets, _ := output.ParseTargets(spec)
+	for _, t := range targets {
+		if t.Path == "" {
+			return t.Format
+		}
+	}
+	return ""
+}
+
+// errorTargets keeps, of a --format value, the json target wherever it
+// goes and every file target: an error (exit 2) has no findings for text,
+// sarif or github on stdout, but a file requested must not keep a stale
+// report.
+func errorTargets(spec string) string {
+	targets, _ := output.ParseTargets(spec)
+	var keep []string
+	for _, t := range targets {
+		switch {
+		case t.Path != "":
+			keep = append(keep, t.Format+":"+t.Path)
+		case t.Format == "json":
+			keep = append(keep, "json")
+		}
+	}
+	return strings.Join(keep, ",")
 }

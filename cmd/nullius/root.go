@@ -159,6 +159,7 @@ Exit codes: 0 no error finding, 1 error findings, 2 usage, I/O or internal error
 		a.writebackCmd(),
 		a.reportCmd(),
 		a.renderCmd(),
+		a.recoverCmd(),
 	)
 	return root
 }
@@ -178,6 +179,9 @@ type reportFlags struct {
 	color          string
 	exitZero       bool
 	showSuppressed bool
+	// result, when set, is the command's own outcome, carried in the json
+	// output after the findings (output.Meta.Result).
+	result any
 }
 
 func (f *reportFlags) register(cmd *cobra.Command) {
@@ -229,6 +233,7 @@ func (a *app) report(f *reportFlags, command string, ds []diag.Diagnostic, nFile
 	meta := output.Meta{
 		Command: command, Version: version(), Files: nFiles, ShowSuppressed: f.showSuppressed,
 		ReadFile: readReported,
+		Result:   f.result,
 	}
 	if wd, err := os.Getwd(); err == nil {
 		meta.WorkDir, meta.SrcRoot = wd, repoRoot(wd)

@@ -89,3 +89,61 @@ func syncDir(dir string) error {
 	_ = d.Sync()
 	return nil
 }
+
+// TempPattern is the glob (filepath.Match syntax) of the temporary files
+// WriteFile and WriteNew create beside path. A process killed between
+// creating one and renaming it leaves it behind; RemoveTemps clears them.
+func TempPattern(path string) string {
+	dir, base := filepath.Split(path)
+	return filepath.Join(dir, "."+escapeGlob(base)+".tmp-*")
+}
+
+// RemoveTemps removes the temporary files a killed writer of path left
+// behind and returns the paths it removed. Call it only while holding
+// whatever lock keeps other writers of path out: a live writer's
+// temporary file matches too.
+func RemoveTemps(path string) ([]string, error) {
+	matches, err := filepath.Glob(TempPattern(path))
+	if err != nil {
+		return nil, err
+	}
+	var removed []string
+	var errs []error
+	for _, m := range matches {
+		if fi, err := os.Lstat(m); err != nil || !fi.Mode().IsRegular() {
+			continue
+		}
+		if err := os.Remove(m); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			errs = append(errs, err)
+			continue
+		}
+		removed = append(removed, m)
+	}
+	if len(removed) > 0 {
+		_ = syncDir(filepath.Dir(path))
+	}
+	return removed, errors.Join(errs...)
+}
+
+// escapeGlob quotes the glob metacharacters of a file name.
+func escapeGlob(s string) string {
+	var b []byte
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '*', '?', '[', '\\':
+			b = append(b, '\\')
+		}
+		b = append(b, s[i])
+	}
+	return string(b)
+}
+
+// Remove deletes path and syncs its directory, so the removal survives a
+// crash as a rename does (a journal deleted to mark a step finished must
+// not reappear). A missing path is not an error.
+func Remove(path string) error {
+	if err := os.Remove(path); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return err
+	}
+	return syncDir(filepath.Dir(path))
+}

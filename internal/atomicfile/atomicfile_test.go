@@ -56,3 +56,36 @@ func assertNoTemps(t *testing.T, dir string) {
 		}
 	}
 }
+
+// A killed writer's temporary files are found by TempPattern and removed
+// by RemoveTemps; other files, even with glob characters in the name, stay.
+func TestRemoveTemps(t *testing.T) {
+	dir := t.TempDir()
+	target := filepath.Join(dir, "m[1]*.json")
+	other := filepath.Join(dir, "m1x.json")
+	for _, p := range []string{target, other} {
+		if err := os.WriteFile(p, []byte("x"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	left, err := writeTemp(target, []byte("half"), 0o644)
+	if err != nil {
+		t.Fatal(err)
+	}
+	otherTemp, err := writeTemp(other, []byte("half"), 0o644)
+	if err != nil {
+		t.Fatal(err)
+	}
+	removed, err := RemoveTemps(target)
+	if err != nil || len(removed) != 1 || removed[0] != left {
+		t.Fatalf("RemoveTemps = %v, %v; want [%s]", removed, err, left)
+	}
+	for _, p := range []string{target, other, otherTemp} {
+		if _, err := os.Stat(p); err != nil {
+			t.Errorf("%s removed: %v", p, err)
+		}
+	}
+	if removed, err := RemoveTemps(target); err != nil || len(removed) != 0 {
+		t.Fatalf("second RemoveTemps = %v, %v", removed, err)
+	}
+}

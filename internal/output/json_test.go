@@ -122,3 +122,44 @@ func TestJSONMatchesPublishedSchema(t *testing.T) {
 		}
 	}
 }
+
+// A command's result follows the envelope's own keys in one document; a
+// result that is not an object is an internal error, never bad JSON.
+func TestJSONResult(t *testing.T) {
+	var buf bytes.Buffer
+	res := struct {
+		Status string   `json:"status"`
+		Tier   int      `json:"tier"`
+		Edited []string `json:"edited"`
+	}{"absorbed", 3, []string{"a<b>.py"}}
+	if err := Write(&buf, "json", nil, Meta{Files: 1, Result: res}); err != nil {
+		t.Fatal(err)
+	}
+	want := `{
+  "version": 1,
+  "tool": "nullius",
+  "diagnostics": [],
+  "summary": {
+    "errors": 0,
+    "warnings": 0,
+    "suppressed": 0,
+    "files": 1
+  },
+  "status": "absorbed",
+  "tier": 3,
+  "edited": [
+    "a<b>.py"
+  ]
+}
+`
+	if buf.String() != want {
+		t.Fatalf("got\n%s\nwant\n%s", buf.String(), want)
+	}
+	buf.Reset()
+	if err := Write(&buf, "json", nil, Meta{Result: struct{}{}}); err != nil || !json.Valid(buf.Bytes()) {
+		t.Fatalf("empty result: %v\n%s", err, buf.String())
+	}
+	if err := Write(&buf, "json", nil, Meta{Result: []int{1}}); err == nil {
+		t.Fatal("a non-object result was accepted")
+	}
+}

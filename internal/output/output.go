@@ -54,6 +54,11 @@ type Meta struct {
 	// nil, or an error, means the content is unknown: SARIF then reports
 	// whole-line regions rather than guessing a column.
 	ReadFile func(path string) ([]byte, error)
+	// Result, when not nil, is a command's own outcome (absorb's
+	// "absorbed"/"refused", writeback's ids): json only, its fields (it must
+	// encode as a JSON object) follow "summary" in the version-1 document,
+	// so one document carries the located findings and what the command did.
+	Result any
 }
 
 // Target is one requested output: a format and an optional file path

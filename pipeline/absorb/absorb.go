@@ -3,19 +3,24 @@
 // infer() raising `worth`, the loser's graph the same observation with the
 // swapped pair lowering `worth`, each at the fixed tier of the protocol
 // (unanimous win: substantial 0.90/0.09; split win: weak 0.75/0.25). A tie
-// changes nothing.
+// changes nothing. A panel whose independence the artifact does not
+// establish (independent_runners false, or a single_family panel) never
+// counts as tier 10: its unanimous win is graded weak, and the graph says
+// why.
 //
 // The step is gated and bound to what it checked: the artifact is validated
-// first, both packages must lint clean before and after the edit, the edit
-// is atomic per module and rolled back as a whole on any failure, the same
-// match is never absorbed twice, and the artifact's
-// observation_write.written is the only artifact field ever changed.
+// first, both packages must be bound to the artifact's ideas and lint clean
+// before and after the edit, the same match is never absorbed twice, and
+// the artifact's observation_write is the only artifact field ever
+// changed. The three edits are one locked, journaled transaction (see
+// journal.go): all or nothing, also across kill -9.
 package absorb
 
 import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -24,14 +29,17 @@ import (
 	"github.com/nullius-dev/nullius/internal/atomicfile"
 	"github.com/nullius-dev/nullius/internal/diag"
 	"github.com/nullius-dev/nullius/internal/jsonloc"
+	"github.com/nullius-dev/nullius/internal/lockfile"
 	"github.com/nullius-dev/nullius/internal/matchproto"
 	"github.com/nullius-dev/nullius/internal/pyfmt"
 	"github.com/nullius-dev/nullius/internal/readlimit"
 	"github.com/nullius-dev/nullius/pipeline/extract"
+	vm "github.com/nullius-dev/nullius/validators/match"
 )
 
 // Checks are the gates absorb runs, injected so the step can be tested
-// alone; the CLI wires the real validator and linter.
+// alone; the CLI wires the real validator and linter. Every one is
+// required.
 type Checks struct {
 	// ValidateArtifact validates pairwise_match_v1 bytes read from path.
 	ValidateArtifact func(path string, data []byte) []diag.Diagnostic
@@ -49,14 +57,28 @@ type Options struct {
 	ProjectRoot string // for references and anchors; found by .nullius/ when empty
 }
 
-// Result says what happened.
+// Result says what happened; Absorb returns one on every outcome, so
+// --format json can report refusals and errors too.
 type Result struct {
+	// Status is "absorbed", "tie" (nothing to absorb), "refused" (a gate
+	// said no, nothing edited) or "error" (usage or I/O; nothing edited
+	// unless Message says otherwise).
+	Status  string
 	MatchID string
-	Winner  string   // "a", "b" or "tie"
-	Tier    int      // 10, 3, or 0 for a tie
-	Edited  []string // the modules edited, A's then B's
-	Refs    []string // project:// references of both packages, recorded in the artifact
-	Message string
+	Winner  string // "a", "b" or "tie"
+	Tier    int    // the tier absorbed: 10, 3, or 0 for a tie
+	// Capped is true when a unanimous win was absorbed at tier 3 because
+	// the panel's independence is not established; CapReason says why.
+	Capped    bool
+	CapReason string
+	Edited    []string // the modules edited, A's then B's
+	Refs      []string // project:// references of both packages, recorded in the artifact
+	Message   string
+	// Recovered lists the interrupted absorbs this run settled before its
+	// own (a journal left by a killed absorb), TempRemoved the temporary
+	// files of interrupted journal writes it removed.
+	Recovered   []*Recovery
+	TempRemoved []string
 }
 
 // Refusal is a gate that said no. Diagnostics, when present, say why.
@@ -67,98 +89,267 @@ type Refusal struct {
 
 func (r *Refusal) Error() string { return r.Msg }
 
-func refuse(format string, args ...any) error {
-	return &Refusal{Msg: fmt.Sprintf(format, args...)}
+// refuseAt is a refusal with one located finding of rule.
+func refuseAt(rule *diag.Rule, path string, line, col int, pointer, format string, args ...any) error {
+	msg := fmt.Sprintf(format, args...)
+	d := rule.New(path, line, col, line, col, "%s", msg)
+	d.Pointer = pointer
+	return &Refusal{Msg: msg, Diagnostics: []diag.Diagnostic{d}}
 }
 
 var shortID = regexp.MustCompile(`^[0123456789abcdefghjkmnpqrstvwxyz]{8}$`)
 
 // match is what absorb reads from the artifact.
 type match struct {
-	id, a, b string
-	tally    matchproto.TallyResult
-	tier     int // 10, 3, or 0 for a tie
-	winner   string
-	written  bool
-	doc      *jsonloc.Doc
+	id, campaign, a, b string
+	tally              matchproto.TallyResult
+	tier               int // absorbed tier: 10, 3, or 0 for a tie
+	kind               string
+	capReason          string // why a unanimous win is graded weak; "" when it is not capped
+	winner             string
+	written            bool
+	doc                *jsonloc.Doc
 }
 
 // Absorb runs the whole step. It returns a *Refusal when a gate refuses
-// (exit 1 at the CLI) and a plain error for I/O failures (exit 2).
+// (exit 1 at the CLI) and a plain error for usage and I/O failures (exit
+// 2); the Result is never nil.
 func Absorb(opts Options, checks Checks) (*Result, error) {
-	data, err := readlimit.ReadFile(opts.Artifact, readlimit.JSON)
+	res := &Result{Status: "refused"}
+	err := run(opts, checks, res)
 	if err != nil {
-		return nil, err
+		var r *Refusal
+		if !errors.As(err, &r) {
+			res.Status = "error"
+		}
+		res.Message = err.Error()
+		res.Edited = nil
 	}
-	if ds := checks.ValidateArtifact(opts.Artifact, data); diag.HasBlocking(ds) {
-		return nil, &Refusal{Msg: "the match artifact is invalid; nothing was absorbed", Diagnostics: ds}
+	return res, err
+}
+
+func run(opts Options, checks Checks, res *Result) error {
+	// Nothing is read before the locks are held, so every check is bound
+	// to the bytes the transaction then edits. Resolving paths reads no
+	// content; the artifact must be a regular file before anything else.
+	if _, err := readlimit.Regular(opts.Artifact); err != nil {
+		return err
 	}
-	m, err := readMatch(data)
+	art, err := filepath.Abs(opts.Artifact)
+	if err == nil {
+		art, err = filepath.EvalSymlinks(art)
+	}
 	if err != nil {
-		return nil, refuse("%s: %v; nothing was absorbed", opts.Artifact, err)
-	}
-	if m.written {
-		return nil, refuse("match %s is already absorbed (observation_write.written is true); a match reaches the belief layer exactly once", m.id)
-	}
-	res := &Result{MatchID: m.id, Winner: m.winner, Tier: m.tier}
-	if m.tier == 0 {
-		res.Message = fmt.Sprintf("match %s is a tie: no observation is produced and nothing was changed", m.id)
-		return res, nil
+		return err
 	}
 	pkgA, pkgB, root, err := resolveDirs(opts)
 	if err != nil {
-		return nil, err
+		return err
+	}
+	artRel, err := extract.RelPath(art, root)
+	if err != nil {
+		return refuseAt(ruleOutsideProject, opts.Artifact, 1, 1, "",
+			"the artifact %s is outside the project root (it resolves outside %s); absorb writes only inside the project and records project-relative paths, so move the artifact into the project", opts.Artifact, displayRoot(opts))
 	}
 	// The references are computed before anything is edited, so a package
 	// outside the project refuses the step instead of failing it halfway.
 	var refs []string
-	for _, p := range []string{pkgA, pkgB} {
-		ref, err := packageRef(root, p)
+	for i, p := range []string{pkgA, pkgB} {
+		ref, err := packageRef(root, p, []string{opts.APackage, opts.BPackage}[i], opts)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		refs = append(refs, ref)
 	}
-	sides := []side{{pkg: opts.APackage, node: m.a, other: m.b, won: m.winner == "a"}, {pkg: opts.BPackage, node: m.b, other: m.a, won: m.winner == "b"}}
-	anchor := anchorPath(root, opts.Artifact)
+
+	// Lock order, the same for every absorb and for recovery: the journal
+	// directory first (so one absorb runs at a time per project, and any
+	// journal found under it belongs to a killed absorb), then the
+	// artifact's directory and both packages in one sorted batch. The
+	// matches directory is the lock `match assemble` takes for its writes.
+	jdir := filepath.Join(root, filepath.FromSlash(journalDir))
+	if err := os.MkdirAll(jdir, 0o755); err != nil {
+		return fmt.Errorf("could not create the journal directory: %w", err)
+	}
+	var locks lockfile.Set
+	defer locks.Release()
+	if err := locks.Add(jdir); err != nil {
+		return err
+	}
+	recs, removed, err := recoverAll(root, &locks)
+	res.Recovered, res.TempRemoved = recs, removed
+	if err != nil {
+		return err
+	}
+	lockDirs := []string{filepath.Dir(art), pkgA, pkgB}
+	if err := locks.Add(lockDirs...); err != nil {
+		return err
+	}
+	failpoint("locked")
+
+	data, err := readlimit.ReadFile(art, readlimit.JSON)
+	if err != nil {
+		return err
+	}
+	if ds := checks.ValidateArtifact(opts.Artifact, data); diag.HasBlocking(ds) {
+		return &Refusal{Msg: "the match artifact is invalid; nothing was absorbed", Diagnostics: ds}
+	}
+	m, err := readMatch(data)
+	if err != nil {
+		return &Refusal{Msg: fmt.Sprintf("%s: %v; nothing was absorbed", opts.Artifact, err),
+			Diagnostics: []diag.Diagnostic{vm.CodeArtifactShape.New(opts.Artifact, 1, 1, 1, 1, "%v", err)}}
+	}
+	res.MatchID, res.Winner = m.id, m.winner
+	for _, rec := range recs {
+		if !rec.Done() && (rec.MatchID == m.id || touches(rec, root, art)) {
+			return refuseAt(ruleInterrupted, rec.Journal, 1, 1, "",
+				"%s; run 'nullius recover' for the details", rec.Summary())
+		}
+	}
+	if m.written {
+		off, _ := m.doc.Offset("/observation_write/written")
+		line, col := m.doc.Position(off)
+		return refuseAt(ruleAlreadyAbsorbed, opts.Artifact, line, col, "/observation_write/written",
+			"match %s is already absorbed (observation_write.written is true); a match reaches the belief layer exactly once", m.id)
+	}
+	if err := checkBindings(m, opts, pkgA, pkgB); err != nil {
+		return err
+	}
+	res.Tier, res.Capped, res.CapReason = m.tier, m.capReason != "", m.capReason
+	if m.tier == 0 {
+		res.Status = "tie"
+		res.Message = fmt.Sprintf("match %s is a tie: no observation is produced and nothing was changed", m.id)
+		return nil
+	}
+	anchor := filepath.ToSlash(artRel)
+	sides := []side{
+		{pkg: opts.APackage, real: pkgA, node: m.a, other: m.b, won: m.winner == "a", label: "a"},
+		{pkg: opts.BPackage, real: pkgB, node: m.b, other: m.a, won: m.winner == "b", label: "b"},
+	}
 	for i := range sides {
-		s := &sides[i]
-		if s.module, err = checks.Module(s.pkg); err != nil {
-			return nil, refuse("package %s: %v", s.pkg, err)
+		if err := prepareSide(&sides[i], m, checks, anchor); err != nil {
+			return err
 		}
-		fi, err := os.Stat(s.module)
-		if err != nil {
-			return nil, err
-		}
-		s.mode = fi.Mode().Perm()
-		if s.orig, err = readlimit.ReadFile(s.module, readlimit.Python); err != nil {
-			return nil, err
-		}
-		if holdsMatch(s.orig, m.id) {
-			return nil, refuse("%s already holds match %s; a match is absorbed exactly once", s.module, m.id)
-		}
-		if !bindsWorth.Match(s.orig) {
-			return nil, refuse("%s does not bind 'worth' at module level; absorb appends an update of worth there", s.module)
-		}
-		if s.errCount, err = lintClean(checks, s.pkg, "before the edit"); err != nil {
-			return nil, err
-		}
-		s.next = append(append([]byte{}, s.orig...), block(m, *s, anchor)...)
 	}
-	if err := applyAll(sides, checks); err != nil {
-		return nil, err
+	artAfter, err := markWritten(m.doc, strings.Join(refs, " "))
+	if err != nil {
+		return err
 	}
-	if err := recordWritten(opts.Artifact, data, m.doc, strings.Join(refs, " ")); err != nil {
-		rollback(sides)
-		return nil, fmt.Errorf("could not record the absorption in %s, both packages restored: %w", opts.Artifact, err)
+	fi, err := os.Stat(art)
+	if err != nil {
+		return err
+	}
+	j := &journal{Version: 1, Step: "absorb", MatchID: m.id, State: statePrepared}
+	for _, d := range lockDirs {
+		j.Locks = append(j.Locks, relTo(root, d))
 	}
 	for _, s := range sides {
-		res.Edited = append(res.Edited, s.module)
+		j.Files = append(j.Files, journalFile{Path: relTo(root, s.module), Mode: s.mode,
+			BeforeSHA256: digest(s.orig), AfterSHA256: digest(s.next), Before: s.orig, After: s.next})
+	}
+	j.Files = append(j.Files, journalFile{Path: relTo(root, art), Mode: fi.Mode().Perm(),
+		BeforeSHA256: digest(data), AfterSHA256: digest(artAfter), Before: data, After: artAfter, OnCommit: true})
+	if err := commit(root, j, sides, checks, art, data); err != nil {
+		return err
+	}
+	for _, s := range sides {
+		res.Edited = append(res.Edited, s.modulePath)
 	}
 	res.Refs = refs
+	res.Status = "absorbed"
 	winnerID := map[string]string{"a": m.a, "b": m.b}[m.winner]
-	res.Message = fmt.Sprintf("match %s: %s win for idea %s %s (tier %d) absorbed into both graphs; observation_write.written set", m.id, kindOf(m.tier), strings.ToUpper(m.winner), winnerID, m.tier)
-	return res, nil
+	res.Message = fmt.Sprintf("match %s: %s win for idea %s %s (tier %d) absorbed into both graphs; observation_write.written set", m.id, m.kind, strings.ToUpper(m.winner), winnerID, m.tier)
+	if m.capReason != "" {
+		res.Message = fmt.Sprintf("match %s: unanimous win for idea %s %s absorbed into both graphs at tier 3, not 10 (%s); observation_write.written set", m.id, strings.ToUpper(m.winner), winnerID, m.capReason)
+	}
+	return nil
+}
+
+// commit runs the journaled part: journal, both modules, the check after
+// the edit, the commit mark, the artifact, the journal's removal.
+func commit(root string, j *journal, sides []side, checks Checks, art string, checked []byte) error {
+	jpath := filepath.Join(root, filepath.FromSlash(journalDir), journalName(j.MatchID))
+	failpointAt("write-journal", jpath)
+	if err := writeJournal(jpath, j, true); err != nil {
+		return fmt.Errorf("could not write the absorb journal (nothing was edited): %w", err)
+	}
+	failpoint("journaled")
+	// undo rolls back what was written so far, by the journal. Only when
+	// every file is back does a refusal say so; otherwise the error says
+	// exactly what could not be restored, and the journal stays for
+	// 'nullius recover'.
+	undo := func(cause error) error {
+		rec := settle(root, jpath, j, false)
+		if !rec.Done() {
+			return fmt.Errorf("%v; rolling back failed: %s", cause, rec.Summary())
+		}
+		var r *Refusal
+		if errors.As(cause, &r) {
+			r.Msg = strings.Replace(r.Msg, "nothing was absorbed", "both packages were restored", 1)
+			for i := range r.Diagnostics {
+				if r.Diagnostics[i].Code == ruleEditNotClean.Code || r.Diagnostics[i].Code == ruleArtifactChanged.Code {
+					r.Diagnostics[i].Message = r.Msg
+				}
+			}
+		}
+		return cause
+	}
+	for i := range sides {
+		s := &sides[i]
+		failpointAt("write-module-"+s.label, s.module)
+		if err := atomicfile.WriteFile(s.module, s.next, s.mode); err != nil {
+			return undo(err)
+		}
+		failpoint("module-" + s.label)
+	}
+	for _, s := range sides {
+		n, err := lintClean(checks, s.pkg, "after the edit")
+		if err == nil && n > s.errCount {
+			err = refuseAt(ruleEditNotClean, s.modulePath, 1, 1, "",
+				"package %s has %d suppressed error findings after the edit, %d before; nothing was absorbed", s.pkg, n, s.errCount)
+		}
+		if err != nil {
+			return undo(err)
+		}
+	}
+	failpoint("linted")
+	// The artifact is spliced from the bytes that were validated: an
+	// editor saving it meanwhile must not be overwritten.
+	if now, err := readlimit.ReadFile(art, readlimit.JSON); err != nil || !bytes.Equal(now, checked) {
+		return undo(refuseAt(ruleArtifactChanged, j.Files[2].Path, 1, 1, "",
+			"the artifact changed while it was being absorbed; nothing was absorbed, run the absorb again"))
+	}
+	j.State = stateCommitted
+	failpointAt("write-commit", jpath)
+	if err := writeJournal(jpath, j, false); err != nil {
+		return undo(fmt.Errorf("could not mark the absorb journal committed: %w", err))
+	}
+	failpoint("committed")
+	// From here the absorb is decided: a failure leaves the journal, and
+	// recovery completes it.
+	failpointAt("write-artifact", art)
+	if err := atomicfile.WriteFile(art, j.Files[2].After, j.Files[2].Mode); err != nil {
+		return fmt.Errorf("both modules hold match %s but the artifact could not be marked (%v); the journal %s completes it: run 'nullius recover' once the cause is fixed",
+			j.MatchID, err, relTo(root, jpath))
+	}
+	failpoint("artifact")
+	if err := atomicfile.Remove(jpath); err != nil {
+		return fmt.Errorf("match %s is absorbed, but its journal %s could not be removed (%v); 'nullius recover' will find it complete and remove it",
+			j.MatchID, relTo(root, jpath), err)
+	}
+	failpoint("journal-removed")
+	return nil
+}
+
+// touches reports whether a journal names the artifact at art (one
+// journal per match, but a match id could be typed twice).
+func touches(rec *Recovery, root, art string) bool {
+	for _, f := range rec.Files {
+		if f.Path == relTo(root, art) {
+			return true
+		}
+	}
+	return false
 }
 
 // kindOf names a tier as the protocol's mapping table does.
@@ -167,6 +358,13 @@ func kindOf(tier int) string {
 		return "unanimous"
 	}
 	return "split"
+}
+
+func displayRoot(opts Options) string {
+	if opts.ProjectRoot != "" {
+		return opts.ProjectRoot
+	}
+	return "the project root"
 }
 
 // resolveDirs resolves both packages and the project root (symlink-free, as
@@ -179,7 +377,8 @@ func resolveDirs(opts Options) (a, b, root string, err error) {
 		return "", "", "", fmt.Errorf("--b-package: %w", err)
 	}
 	if a == b {
-		return "", "", "", refuse("--a-package and --b-package name the same package %q; a match compares two ideas", opts.APackage)
+		return "", "", "", refuseAt(ruleSamePackage, opts.BPackage, 1, 1, "",
+			"--a-package and --b-package name the same package %q; a match compares two ideas", opts.APackage)
 	}
 	if opts.ProjectRoot != "" {
 		if root, err = extract.ResolveDir(opts.ProjectRoot); err != nil {
@@ -189,40 +388,61 @@ func resolveDirs(opts Options) (a, b, root string, err error) {
 	}
 	root, ok := extract.FindProjectRoot(a)
 	if !ok {
-		return "", "", "", refuse("no project root found: no ancestor of %s contains .nullius/ (pass --project-root)", opts.APackage)
+		return "", "", "", refuseAt(ruleOutsideProject, opts.APackage, 1, 1, "",
+			"no project root found: no ancestor of %s contains .nullius/ (create it at the repository root, or pass --project-root)", opts.APackage)
 	}
 	return a, b, root, nil
 }
 
-// recordWritten sets observation_write in the artifact, refusing when the
-// file changed since it was validated: the splice is of the checked bytes.
-func recordWritten(path string, checked []byte, doc *jsonloc.Doc, ref string) error {
-	fi, err := os.Stat(path)
-	if err != nil {
-		return err
-	}
-	now, err := readlimit.ReadFile(path, readlimit.JSON)
-	if err != nil {
-		return err
-	}
-	if !bytes.Equal(now, checked) {
-		return errors.New("the artifact changed while it was being absorbed")
-	}
-	updated, err := markWritten(doc, ref)
-	if err != nil {
-		return err
-	}
-	return atomicfile.WriteFile(path, updated, fi.Mode().Perm())
+type side struct {
+	pkg, real, node, other string
+	label                  string // "a" or "b"
+	won                    bool
+	module                 string // resolved path of the root module
+	modulePath             string // the same as the user named the package
+	orig, next             []byte
+	mode                   fs.FileMode // kept across the atomic replace
+	errCount               int         // error findings before the edit, suppressed ones included
 }
 
-type side struct {
-	pkg, node, other string
-	won              bool
-	module           string
-	orig, next       []byte
-	mode             os.FileMode // kept across the atomic replace
-	written          bool
-	errCount         int // error findings before the edit, suppressed ones included
+// prepareSide reads one side's module, checks it can take the block and
+// that the package lints clean, and computes its new bytes.
+func prepareSide(s *side, m *match, checks Checks, anchor string) error {
+	mod, err := checks.Module(s.pkg)
+	if err != nil {
+		return refuseAt(ruleModule, s.pkg, 1, 1, "", "package %s: %v", s.pkg, err)
+	}
+	s.modulePath = mod
+	abs, err := filepath.Abs(mod)
+	if err == nil {
+		abs, err = filepath.EvalSymlinks(abs)
+	}
+	if err != nil {
+		return err
+	}
+	if _, err := extract.RelPath(abs, s.real); err != nil {
+		return refuseAt(ruleModule, mod, 1, 1, "", "%s resolves outside its package %s; absorb edits only files inside the package", mod, s.pkg)
+	}
+	s.module = abs
+	fi, err := os.Stat(abs)
+	if err != nil {
+		return err
+	}
+	s.mode = fi.Mode().Perm()
+	if s.orig, err = readlimit.ReadFile(abs, readlimit.Python); err != nil {
+		return err
+	}
+	if line := holdsMatch(s.orig, m.id); line > 0 {
+		return refuseAt(ruleAlreadyAbsorbed, mod, line, 1, "", "%s already holds match %s; a match is absorbed exactly once", mod, m.id)
+	}
+	if !bindsWorth.Match(s.orig) {
+		return refuseAt(ruleModule, mod, 1, 1, "", "%s does not bind 'worth' at module level; absorb appends an update of worth there", mod)
+	}
+	if s.errCount, err = lintClean(checks, s.pkg, "before the edit"); err != nil {
+		return err
+	}
+	s.next = append(append([]byte{}, s.orig...), block(m, *s, anchor)...)
+	return nil
 }
 
 var bindsWorth = regexp.MustCompile(`(?m)^worth\s*(:[^=\n]*)?=`)
@@ -249,41 +469,6 @@ func lintClean(checks Checks, pkg, when string) (int, error) {
 	return n, nil
 }
 
-// applyAll writes every side, lints each edited package, and restores all
-// of them if anything fails.
-func applyAll(sides []side, checks Checks) error {
-	for i := range sides {
-		if err := atomicfile.WriteFile(sides[i].module, sides[i].next, sides[i].mode); err != nil {
-			rollback(sides)
-			return err
-		}
-		sides[i].written = true
-	}
-	for _, s := range sides {
-		n, err := lintClean(checks, s.pkg, "after the edit")
-		if err == nil && n > s.errCount {
-			err = &Refusal{Msg: fmt.Sprintf("package %s has %d suppressed error findings after the edit, %d before; nothing was absorbed", s.pkg, n, s.errCount)}
-		}
-		if err != nil {
-			rollback(sides)
-			var r *Refusal
-			if errors.As(err, &r) {
-				r.Msg = strings.Replace(r.Msg, "nothing was absorbed", "both packages were restored", 1)
-			}
-			return err
-		}
-	}
-	return nil
-}
-
-func rollback(sides []side) {
-	for _, s := range sides {
-		if s.written {
-			_ = atomicfile.WriteFile(s.module, s.orig, s.mode)
-		}
-	}
-}
-
 func readMatch(data []byte) (*match, error) {
 	doc, err := jsonloc.Parse(data, jsonloc.Options{})
 	if err != nil {
@@ -295,6 +480,7 @@ func readMatch(data []byte) (*match, error) {
 	}
 	m := &match{doc: doc}
 	m.id, _ = obj["match_id"].(string)
+	m.campaign, _ = obj["campaign_id"].(string)
 	m.a, _ = obj["idea_a_node_id"].(string)
 	m.b, _ = obj["idea_b_node_id"].(string)
 	for _, id := range []string{m.id, m.a, m.b} {
@@ -320,9 +506,37 @@ func readMatch(data []byte) (*match, error) {
 	if m.tier, _, err = matchproto.Tier(m.tally); err != nil {
 		return nil, err
 	}
+	m.kind = kindOf(m.tier)
+	if m.tier == 10 {
+		m.capReason = independenceGap(obj)
+		if m.capReason != "" {
+			m.tier = 3
+		}
+	}
 	ow, _ := obj["observation_write"].(map[string]any)
 	m.written, _ = ow["written"].(bool)
 	return m, nil
+}
+
+// independenceGap says why the artifact does not establish that its panel
+// was independent, or "" when it does. The protocol asks the belief layer
+// to weight a panel's diversity down from the record: a single-family
+// panel (native subagent seats of one host) and a panel whose runners are
+// not vouched for (stub runners, a counted --runner override) are the
+// same judges asked again, not independent evidence.
+func independenceGap(obj map[string]any) string {
+	pi, _ := obj["panel_independence"].(map[string]any)
+	mode, _ := pi["mode"].(string)
+	if mode != "cross_family" {
+		if mode == "" {
+			mode = "not recorded"
+		}
+		return "panel independence not established: " + mode
+	}
+	if ir, ok := obj["independent_runners"].(bool); !ok || !ir {
+		return "panel independence not established: independent_runners is false (stub runners or a counted --runner override)"
+	}
+	return ""
 }
 
 // grade returns (p_e_given_h, p_e_given_not_h) as literal text.
@@ -341,10 +555,20 @@ func grade(tier int, raise bool) (string, string) {
 // which is the inline-directive prefix the linter parses.
 func marker(id string) string { return "# absorbed pairwise match " + id }
 
-// holdsMatch reports whether a module already carries match id: the block's
-// marker, or its evidence family written by hand.
-func holdsMatch(src []byte, id string) bool {
-	return bytes.Contains(src, []byte(marker(id))) || regexp.MustCompile(`evidence_family\s*:\s*pairwise-match-`+id+`\s*;`).Match(src)
+// holdsMatch returns the 1-based line at which a module already carries
+// match id (the block's marker, or its evidence family written by hand),
+// or 0.
+func holdsMatch(src []byte, id string) int {
+	at := bytes.Index(src, []byte(marker(id)))
+	if at < 0 {
+		if loc := regexp.MustCompile(`evidence_family\s*:\s*pairwise-match-` + id + `\s*;`).FindIndex(src); loc != nil {
+			at = loc[0]
+		}
+	}
+	if at < 0 {
+		return 0
+	}
+	return bytes.Count(src[:at], []byte("\n")) + 1
 }
 
 // block renders the statements appended to one side's module.
@@ -353,14 +577,19 @@ func block(m *match, s side, artifactAt string) []byte {
 	v := "pairwise_match_" + m.id
 	fam := "pairwise-match-" + m.id
 	anchor := fmt.Sprintf("anchor: pairwise_match_v1 %s at %s", m.id, artifactAt)
-	kind := kindOf(tier)
 	var content, reasoning string
 	if s.won {
 		content = fmt.Sprintf("In pairwise match %s a judge panel preferred this idea over idea %s on the committed criteria (%d votes to %d, %s).", m.id, s.other, votesFor(m, s.node), votesFor(m, s.other), ties(m.tally.Ties))
-		reasoning = fmt.Sprintf("reader_reasoning: a %s panel win over idea %s is %d times as likely if this idea merits sustained effort as if it does not. ", kind, s.other, tier)
+		reasoning = fmt.Sprintf("reader_reasoning: a %s panel win over idea %s is %d times as likely if this idea merits sustained effort as if it does not. ", m.kind, s.other, tier)
+		if m.capReason != "" {
+			reasoning = fmt.Sprintf("reader_reasoning: a unanimous panel win over idea %s, graded weak (tier 3, not 10) because %s, is 3 times as likely if this idea merits sustained effort as if it does not. ", s.other, m.capReason)
+		}
 	} else {
 		content = fmt.Sprintf("In pairwise match %s a judge panel preferred idea %s over this idea on the committed criteria (%d votes to %d, %s).", m.id, s.other, votesFor(m, s.other), votesFor(m, s.node), ties(m.tally.Ties))
-		reasoning = fmt.Sprintf("reader_reasoning: a %s panel loss to idea %s is %d times as likely if this idea does not merit sustained effort as if it does. ", kind, s.other, tier)
+		reasoning = fmt.Sprintf("reader_reasoning: a %s panel loss to idea %s is %d times as likely if this idea does not merit sustained effort as if it does. ", m.kind, s.other, tier)
+		if m.capReason != "" {
+			reasoning = fmt.Sprintf("reader_reasoning: a unanimous panel loss to idea %s, graded weak (tier 3, not 10) because %s, is 3 times as likely if this idea does not merit sustained effort as if it does. ", s.other, m.capReason)
+		}
 	}
 	family := fmt.Sprintf("evidence_family: %s; correlation_model: single; ", fam)
 	h, nh := grade(tier, s.won)
@@ -417,30 +646,17 @@ func leadingSpace(src []byte, line int) string {
 	return string(l[:len(l)-len(bytes.TrimLeft(l, " \t"))])
 }
 
-// anchorPath is where the anchor says the artifact is: relative to the
-// project root when it sits under it (resolved like the root, so a symlinked
-// temp dir does not turn it absolute), else its absolute path.
-func anchorPath(root, path string) string {
-	abs, err := filepath.Abs(path)
-	if err != nil {
-		return filepath.ToSlash(path)
-	}
-	if real, err := filepath.EvalSymlinks(abs); err == nil {
-		abs = real
-	}
-	if rel, err := extract.RelPath(abs, root); err == nil {
-		return rel
-	}
-	return filepath.ToSlash(abs)
-}
-
 // packageRef is the project:// reference of a resolved package directory,
 // encoded as extraction encodes it but without a pin: the pin changes when
 // the package is recompiled after absorption.
-func packageRef(root, pkg string) (string, error) {
+func packageRef(root, pkg, named string, opts Options) (string, error) {
 	rel, err := extract.RelPath(pkg, root)
 	if err != nil {
-		return "", refuse("package %s: %v (project root %s); absorb records project:// references relative to the root", pkg, err, root)
+		return "", refuseAt(ruleOutsideProject, named, 1, 1, "",
+			"package %s: %v (%s); absorb records project:// references relative to the root", named, err, displayRoot(opts))
 	}
 	return "project://" + extract.PercentEncode(rel), nil
 }
+
+// checkBindings is filled in by the package binding (issue 12).
+func checkBindings(m *match, opts Options, pkgA, pkgB string) error { return nil }

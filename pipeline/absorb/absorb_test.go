@@ -34,6 +34,8 @@ func artifact(votes []string, winner string, written bool) string {
   "idea_a_node_id": "aaaaaaaa",
   "idea_b_node_id": "bbbbbbbb",
   "panel": [` + strings.Join(panel, ", ") + `],
+  "panel_independence": {"mode": "cross_family", "families_present": ["fa", "fb", "fc"], "families_absent": []},
+  "independent_runners": true,
   "outcome": {"winner": "` + winner + `", "vote_margin": 1.0, "decided_at": "2026-11-30T00:00:00+00:00"},
   "observation_write": {
     "written": ` + w + `
@@ -206,7 +208,7 @@ func TestArtifactChangedMidwayRestoresBoth(t *testing.T) {
 		}
 	}
 	_, err := Absorb(fx.opts(), fx.checks())
-	if err == nil || !strings.Contains(err.Error(), "changed while it was being absorbed") || !strings.Contains(err.Error(), "both packages restored") {
+	if err == nil || !strings.Contains(err.Error(), "changed while it was being absorbed") || !strings.Contains(err.Error(), "both packages were restored") {
 		t.Fatalf("err = %v", err)
 	}
 	for _, pkg := range []string{fx.a, fx.b} {

@@ -163,8 +163,8 @@ func TestLocksDeduplicate(t *testing.T) {
 	defer lk.release()
 	must(t, lk.add(dir, link, dir+"/", filepath.Join(dir, "missing")))
 	must(t, lk.add(link))
-	if len(lk.held) != 1 {
-		t.Errorf("held %d locks", len(lk.held))
+	if lk.set.Len() != 1 {
+		t.Errorf("held %d locks", lk.set.Len())
 	}
 	lk.release()
 	l, err := lockfile.Acquire(dir, 0)
@@ -184,7 +184,7 @@ func TestLocksSkipReadOnlyDirectory(t *testing.T) {
 	defer os.Chmod(dir, 0o755)
 	var lk locks
 	defer lk.release()
-	if err := lk.add(dir); err != nil || len(lk.held) != 0 {
-		t.Fatalf("add = %v, held %d", err, len(lk.held))
+	if err := lk.add(dir); err != nil || lk.set.Len() != 0 {
+		t.Fatalf("add = %v, held %d", err, lk.set.Len())
 	}
 }
