@@ -303,7 +303,7 @@ func relTo(root, p string) string {
 // added to locks (and stay held until the caller releases them).
 func recoverAll(root string, locks *lockfile.Set) ([]*Recovery, []string, error) {
 	dir := filepath.Join(root, filepath.FromSlash(journalDir))
-	ents, err := os.ReadDir(dir)
+	ents, err := readlimit.ReadDir(dir)
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
 			return nil, nil, nil
@@ -385,8 +385,12 @@ func (r *Report) Failed() []*Recovery {
 // journal directory has nothing to recover.
 func Recover(root string, wait bool) (*Report, error) {
 	dir := filepath.Join(root, filepath.FromSlash(journalDir))
-	if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
+	if fi, err := os.Stat(dir); errors.Is(err, fs.ErrNotExist) {
 		return &Report{Root: root}, nil
+	} else if err != nil {
+		return nil, err
+	} else if !fi.IsDir() {
+		return nil, &readlimit.NotDirError{Path: relTo(root, dir), Mode: fi.Mode()}
 	}
 	var locks lockfile.Set
 	defer locks.Release()
@@ -412,9 +416,11 @@ func Recover(root string, wait bool) (*Report, error) {
 // do: a journal or a journal's temporary file. It only lists a directory,
 // so lint can call it on every run.
 func Pending(root string) bool {
-	ents, err := os.ReadDir(filepath.Join(root, filepath.FromSlash(journalDir)))
+	ents, err := readlimit.ReadDir(filepath.Join(root, filepath.FromSlash(journalDir)))
 	if err != nil {
-		return false
+		// Anything but a directory there (or an unreadable one) is for
+		// Recover to report; only a missing one means nothing to do.
+		return !errors.Is(err, fs.ErrNotExist)
 	}
 	for _, e := range ents {
 		if strings.HasPrefix(e.Name(), "absorb-") || strings.HasPrefix(e.Name(), ".absorb-") {
