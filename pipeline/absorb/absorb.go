@@ -27,6 +27,7 @@ import (
 	"strings"
 
 	"github.com/nullius-dev/nullius/internal/atomicfile"
+	"github.com/nullius-dev/nullius/internal/contain"
 	"github.com/nullius-dev/nullius/internal/diag"
 	"github.com/nullius-dev/nullius/internal/jsonloc"
 	"github.com/nullius-dev/nullius/internal/lockfile"
@@ -148,10 +149,13 @@ func run(opts Options, checks Checks, res *Result) error {
 	if err != nil {
 		return err
 	}
-	artRel, err := extract.RelPath(art, root)
-	if err != nil {
+	if !contain.Within(art, root) {
 		return refuseAt(ruleOutsideProject, opts.Artifact, 1, 1, "",
 			"the artifact %s is outside the project root (it resolves outside %s); absorb writes only inside the project and records project-relative paths, so move the artifact into the project", opts.Artifact, displayRoot(opts))
+	}
+	artRel, err := filepath.Rel(root, art)
+	if err != nil {
+		return err
 	}
 	// The references are computed before anything is edited, so a package
 	// outside the project refuses the step instead of failing it halfway.
@@ -422,7 +426,7 @@ func prepareSide(s *side, m *match, checks Checks, anchor string) error {
 	if err != nil {
 		return err
 	}
-	if _, err := extract.RelPath(abs, s.real); err != nil {
+	if !contain.Within(abs, s.real) {
 		return refuseAt(ruleModule, mod, 1, 1, "", "%s resolves outside its package %s; absorb edits only files inside the package", mod, s.pkg)
 	}
 	s.module = abs

@@ -14,10 +14,10 @@ import (
 	"strings"
 
 	"github.com/nullius-dev/nullius/internal/atomicfile"
+	"github.com/nullius-dev/nullius/internal/contain"
 	"github.com/nullius-dev/nullius/internal/diag"
 	"github.com/nullius-dev/nullius/internal/lockfile"
 	"github.com/nullius-dev/nullius/internal/readlimit"
-	"github.com/nullius-dev/nullius/pipeline/extract"
 )
 
 // An absorb edits three files: both packages' root modules and the
@@ -141,11 +141,11 @@ func inRoot(root, rel string) (string, error) {
 		return "", fmt.Errorf("path %q is not a clean project-relative path", rel)
 	}
 	p := filepath.Join(root, filepath.FromSlash(rel))
-	dir, err := filepath.EvalSymlinks(filepath.Dir(p))
+	dir, err := contain.Resolve(filepath.Dir(p))
 	if err != nil {
 		return "", err
 	}
-	if _, err := extract.RelPath(dir, root); err != nil && dir != root {
+	if !contain.Within(dir, root) {
 		return "", fmt.Errorf("path %q leads outside the project root", rel)
 	}
 	return filepath.Join(dir, filepath.Base(p)), nil
