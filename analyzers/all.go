@@ -1,6 +1,8 @@
 package analyzers
 
 import (
+	"slices"
+
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/nullius-dev/nullius/analyzers/coupling"
@@ -9,6 +11,7 @@ import (
 	"github.com/nullius-dev/nullius/analyzers/indirection"
 	"github.com/nullius-dev/nullius/analyzers/notes"
 	"github.com/nullius-dev/nullius/analyzers/priors"
+	"github.com/nullius-dev/nullius/analyzers/readerflow"
 	"github.com/nullius-dev/nullius/analyzers/scaffoldtext"
 	"github.com/nullius-dev/nullius/analyzers/syntax"
 	"github.com/nullius-dev/nullius/analyzers/unresolved"
@@ -29,5 +32,20 @@ func All() []*analysis.Analyzer {
 		coupling.Analyzer,
 		unresolved.Analyzer,
 		scaffoldtext.Analyzer,
+		readerflow.Analyzer,
 	}
+}
+
+// wholePackage are the analyzers that judge a package as a whole (a
+// criterion's path to worth may run through any module), skipped when only
+// some files of a package are linted, as the IR checks are.
+func wholePackage(a *analysis.Analyzer) bool { return a == readerflow.Analyzer }
+
+// forFiles returns the analyzers for a package, or for some of its files.
+func forFiles(partial bool) []*analysis.Analyzer {
+	as := All()
+	if partial {
+		as = slices.DeleteFunc(as, wholePackage)
+	}
+	return as
 }

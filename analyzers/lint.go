@@ -7,11 +7,13 @@ package analyzers
 
 import (
 	"runtime"
+	"slices"
 	"sync"
 
 	"github.com/nullius-dev/nullius/analyzers/internal/driver"
 	"github.com/nullius-dev/nullius/analyzers/internal/suppress"
 	"github.com/nullius-dev/nullius/analyzers/ir"
+	"github.com/nullius-dev/nullius/analyzers/readerflow"
 	"github.com/nullius-dev/nullius/internal/config"
 	"github.com/nullius-dev/nullius/internal/diag"
 )
@@ -129,7 +131,7 @@ func applyConfig(ds []diag.Diagnostic, file string) ([]diag.Diagnostic, error) {
 func lintPackage(p Package, opts Options) ([]diag.Diagnostic, error) {
 	// Suppressions are applied below, once, so they also cover IR findings
 	// mapped to source lines.
-	ds, parsed, err := driver.RunParsed(p.Dir, p.Files, All(), driver.Options{Overlay: opts.Overlay})
+	ds, parsed, err := driver.RunParsed(p.Dir, p.Files, forFiles(p.Partial), driver.Options{Overlay: opts.Overlay})
 	if err != nil {
 		return nil, err
 	}
@@ -143,7 +145,7 @@ func lintPackage(p Package, opts Options) ([]diag.Diagnostic, error) {
 		if err != nil {
 			return nil, err
 		}
-		ds = append(ds, irds...)
+		ds = append(ds, dropRepeated(irds, ds)...)
 	}
 	if parsed != nil {
 		var notRun func(string) bool
@@ -153,4 +155,23 @@ func lintPackage(p Package, opts Options) ([]diag.Diagnostic, error) {
 		ds = suppress.ApplyPartial(ds, parsed, notRun)
 	}
 	return ds, nil
+}
+
+// dropRepeated removes the IR findings the source scan already reported:
+// GAIA507 is found in the source (readerflow) and again in the compiled
+// graph, and the IR finding maps to the same declaration line. The source
+// finding is kept; an IR finding the source did not make (a criterion
+// only the compiled graph shows disconnected) stays.
+func dropRepeated(irds, src []diag.Diagnostic) []diag.Diagnostic {
+	type at struct {
+		code, path string
+		line       int
+	}
+	seen := map[at]bool{}
+	for _, d := range src {
+		if d.Code == readerflow.GAIA507.Code {
+			seen[at{d.Code, d.Path, d.Line}] = true
+		}
+	}
+	return slices.DeleteFunc(irds, func(d diag.Diagnostic) bool { return seen[at{d.Code, d.Path, d.Line}] })
 }

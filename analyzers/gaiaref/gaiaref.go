@@ -54,6 +54,7 @@ func isVerb(name string) bool {
 // Result holds one File per parsed, syntax-clean file of the package.
 type Result struct {
 	Files []*File
+	r     *resolver // for Definition
 }
 
 // File is the Gaia view of one module.
@@ -94,6 +95,7 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 	}
 	r := newResolver(mods)
+	res.r = r
 	for _, pf := range parsed.Files {
 		if pf.Parsed() {
 			res.Files = append(res.Files, r.resolveFile(pf))

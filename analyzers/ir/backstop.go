@@ -8,6 +8,7 @@ import (
 	"github.com/nullius-dev/nullius/analyzers/coupling"
 	"github.com/nullius-dev/nullius/analyzers/internal/sentinel"
 	"github.com/nullius-dev/nullius/analyzers/priors"
+	"github.com/nullius-dev/nullius/analyzers/readerflow"
 	"github.com/nullius-dev/nullius/internal/pyfmt"
 )
 
@@ -260,7 +261,7 @@ func (c *checker) disconnectedCriteria() {
 		if len(ks) != 1 || c.g.reachesRoot(ks[0].ID) {
 			continue
 		}
-		c.atKnowledge(codeDisconnected, ks[0], ks[0].Ptr,
+		c.atKnowledge(readerflow.GAIA507, ks[0], ks[0].Ptr,
 			"criterion %s has no reader-flow path to worth, so it cannot move the posterior; connect it with an infer into worth (or a criterion that reaches worth)", pyfmt.Str(label))
 	}
 }

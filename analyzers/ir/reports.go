@@ -4,6 +4,7 @@ import (
 	"github.com/nullius-dev/nullius/analyzers/coupling"
 	gradesrules "github.com/nullius-dev/nullius/analyzers/grades"
 	"github.com/nullius-dev/nullius/analyzers/priors"
+	"github.com/nullius-dev/nullius/analyzers/readerflow"
 	"github.com/nullius-dev/nullius/internal/diag"
 )
 
@@ -14,7 +15,7 @@ import (
 // judged unused.
 func Reports(code string) bool {
 	switch code {
-	case priors.GAIA501.Code, coupling.GAIA502.Code, priors.GAIA506.Code, gradesrules.GAIA508.Code:
+	case priors.GAIA501.Code, coupling.GAIA502.Code, priors.GAIA506.Code, readerflow.GAIA507.Code, gradesrules.GAIA508.Code:
 		return true
 	}
 	r, ok := diag.Lookup(code)

@@ -7,8 +7,9 @@ const family = diag.Family("ir")
 
 // The rules of the compiled-IR checks, reported by their variables. The IR
 // checks also report GAIA501, GAIA506 (declared by analyzers/priors),
-// GAIA502 (analyzers/coupling) and GAIA508 (analyzers/grades): each rule
-// is declared once, by the check that finds it first, in the source.
+// GAIA502 (analyzers/coupling), GAIA507 (analyzers/readerflow) and GAIA508
+// (analyzers/grades): each rule is declared once, by the check that finds
+// it first, in the source.
 var (
 	codeNotJSON = family.Register(diag.Rule{Code: "GAIA100", Name: "ir-not-json-object", Severity: diag.Error,
 		Title: "compiled ir.json is not a UTF-8 JSON object",
@@ -161,12 +162,6 @@ var (
 		Text: "A `.py` file of the package was modified after `.gaia/ir.json` was written, so the IR checks may describe an old graph. " +
 			"Recompile with `gaia build compile <pkg>` (or `nullius extract`).",
 		Bad: `edit src/my_idea/__init__.py after compiling`, Good: `compile after the last edit`,
-		Since: "0.1.0", Origin: "nullius"})
-	codeDisconnected = family.Register(diag.Rule{Code: "GAIA507", Name: "criterion-disconnected", Severity: diag.Warning,
-		Title: "criterion has no reader-flow path to worth",
-		Text: "A required criterion (tension_resolution, downstream_reach, mechanism_insight, testability_timing, verification_cost) with no chain of infers " +
-			"into worth cannot move the posterior (W10). Connect it with an infer, or say in review why it stays open.",
-		Bad: `mechanism_insight = claim("...")  # never used as evidence for worth`, Good: `infer(mechanism_insight, hypothesis=worth, p_e_given_h=0.75, p_e_given_not_h=0.25, rationale=...)`,
 		Since: "0.1.0", Origin: "nullius"})
 	GAIA206 = family.Register(diag.Rule{
 		Code: "GAIA206", Name: "inference-artifacts-missing", Severity: diag.Error,

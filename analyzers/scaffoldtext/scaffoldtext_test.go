@@ -31,7 +31,8 @@ func TestVariants(t *testing.T) {
 }
 
 // TestFreshScaffold: `nullius lint` on a fresh `nullius scaffold` reports
-// exactly the six stock sentences to replace, and nothing else. The fixture
+// exactly the six stock sentences to replace and the five criteria not yet
+// wired into worth (GAIA507, before any compile), and nothing else. The fixture
 // is the scaffold's own output (pipeline/scaffold tests keep it current).
 func TestFreshScaffold(t *testing.T) {
 	pkgs, ds, err := analyzers.Discover([]string{"../../fixtures/extract/fresh-scaffold/example-idea-gaia"})
@@ -53,6 +54,11 @@ func TestFreshScaffold(t *testing.T) {
 		`43:5 GAIA510 mechanism_insight still holds the scaffold's stock sentence 'The idea supplies a new, testable mechanistic understanding.'`,
 		`48:5 GAIA510 testability_timing still holds the scaffold's stock sentence 'The idea is testable within an open verification window.'`,
 		`53:5 GAIA510 verification_cost still holds the scaffold's stock sentence 'A bounded, decisive first check of the idea exists.'`,
+		`32:1 GAIA507 criterion 'tension_resolution' has no reader-flow path to worth, so it cannot move the posterior; connect it with an infer into worth`,
+		`37:1 GAIA507 criterion 'downstream_reach' has no reader-flow path to worth, so it cannot move the posterior; connect it with an infer into worth`,
+		`42:1 GAIA507 criterion 'mechanism_insight' has no reader-flow path to worth, so it cannot move the posterior; connect it with an infer into worth`,
+		`47:1 GAIA507 criterion 'testability_timing' has no reader-flow path to worth, so it cannot move the posterior; connect it with an infer into worth`,
+		`52:1 GAIA507 criterion 'verification_cost' has no reader-flow path to worth, so it cannot move the posterior; connect it with an infer into worth`,
 	}
 	if strings.Join(lines, "\n") != strings.Join(want, "\n") {
 		t.Errorf("fresh scaffold findings:\n%s\nwant:\n%s", strings.Join(lines, "\n"), strings.Join(want, "\n"))

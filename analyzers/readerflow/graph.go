@@ -1,0 +1,226 @@
+package readerflow
+
+import (
+	"github.com/nullius-dev/nullius/analyzers/gaiaref"
+	"github.com/nullius-dev/nullius/pyscan"
+)
+
+// Build reads the reader-flow graph of a package from its resolved files:
+// one node per claim(...) call, one edge per infer statement.
+func Build(res *gaiaref.Result) *Graph {
+	b := &builder{res: res, byCall: map[*pyscan.Call]*Node{}, g: &Graph{}}
+	for _, f := range res.Files {
+		for _, s := range f.Stmts {
+			if s.Verb == "claim" {
+				n := &Node{File: f, Call: s.Call}
+				n.Label, n.Decl = label(f.Module, s.Call)
+				b.byCall[s.Call] = n
+				b.g.Nodes = append(b.g.Nodes, n)
+			}
+		}
+	}
+	for _, f := range res.Files {
+		for _, s := range f.Stmts {
+			if s.Verb == "infer" {
+				b.infer(f, s.Call)
+			}
+		}
+	}
+	return b.g
+}
+
+type builder struct {
+	res    *gaiaref.Result
+	byCall map[*pyscan.Call]*Node
+	g      *Graph
+}
+
+// label returns the first module-level variable bound to the claim call
+// (Gaia's _assign_labels) and the span of that variable in the first
+// module-level assignment to it, where the compiled-IR findings about the
+// claim are mapped too.
+func label(m *pyscan.Module, call *pyscan.Call) (string, pyscan.Span) {
+	for _, a := range m.Assigns {
+		if a.Scope != m.Root || a.Value == nil || a.Value.Kind != pyscan.ExprCall || a.Value.Call != call {
+			continue
+		}
+		for _, t := range a.Targets {
+			if t.Kind == pyscan.ExprName {
+				return t.Name, firstAssignment(m, t.Name, t.Span)
+			}
+		}
+	}
+	return "", call.Span
+}
+
+// firstAssignment is the target span of the first module-level assignment
+// to name (fallback when there is none before).
+func firstAssignment(m *pyscan.Module, name string, fallback pyscan.Span) pyscan.Span {
+	for _, a := range m.Assigns {
+		if a.Scope != m.Root {
+			continue
+		}
+		for _, t := range a.Targets {
+			if t.Kind == pyscan.ExprName && t.Name == name {
+				return t.Span
+			}
+		}
+	}
+	return fallback
+}
+
+// infer adds the edge of one infer statement, if Gaia would draw one.
+//
+//	Have: infer(evidence, hypothesis=h, p_e_given_h=..., p_e_given_not_h=..., rationale=...)
+func (b *builder) infer(f *gaiaref.File, c *pyscan.Call) {
+	if g := c.Keyword("given"); g != nil && !emptySequence(g.Value) {
+		return // a conditional infer compiles to several premises: no edge (GAIA508)
+	}
+	var ev *pyscan.Expr
+	switch {
+	case len(c.Args) > 0:
+		ev = c.Args[0]
+	case c.Keyword("evidence") != nil:
+		ev = c.Keyword("evidence").Value
+	}
+	hyp := c.Keyword("hypothesis")
+	certain := c.Scope == f.Module.Root
+	switch {
+	case ev == nil && !(c.StarArgs || c.KwSplat), hyp == nil && !c.KwSplat:
+		return // a TypeError inside gaia build compile: no strategy at all
+	case ev != nil && (ev.Kind == pyscan.ExprList || ev.Kind == pyscan.ExprTuple):
+		// The deprecated infer([premises], conclusion) form: its edges
+		// are not read here.
+		b.g.Edges = append(b.g.Edges, Edge{From: End{Unknown: true}, To: End{Unknown: true}})
+		return
+	}
+	e := Edge{From: End{Unknown: true}, To: End{Unknown: true}, Certain: certain}
+	if ev != nil {
+		e.From = b.resolve(f, ev, c)
+	}
+	if hyp != nil {
+		e.To = b.resolve(f, hyp.Value, c)
+	}
+	if e.From.Node == nil && !e.From.Unknown {
+		return // evidence written as a string: a fresh claim nothing else reaches
+	}
+	b.g.Edges = append(b.g.Edges, e)
+}
+
+// resolve pins an argument of the call to a claim node, as far as names
+// resolve.
+func (b *builder) resolve(f *gaiaref.File, e *pyscan.Expr, c *pyscan.Call) End {
+	switch e.Kind {
+	case pyscan.ExprString:
+		return End{} // a new anonymous claim
+	case pyscan.ExprCall:
+		if n := b.byCall[e.Call]; n != nil {
+			return End{Node: n}
+		}
+	case pyscan.ExprName, pyscan.ExprAttr:
+		if a := b.res.Definition(e, c.Scope, e.Span.Start.Offset); a != nil && a.Value.Kind == pyscan.ExprCall {
+			if n := b.byCall[a.Value.Call]; n != nil {
+				return End{Node: n}
+			}
+		}
+	}
+	return End{Unknown: true}
+}
+
+func emptySequence(e *pyscan.Expr) bool {
+	return e != nil && (e.Kind == pyscan.ExprList || e.Kind == pyscan.ExprTuple) && len(e.Elems) == 0
+}
+
+// Disconnected returns the criteria the source proves cannot reach worth,
+// in the order of Criteria. It returns nothing when the package has no
+// single claim labelled worth, when the certain edges form a cycle (both
+// as the IR rule, which needs a root and an acyclic graph), or when an
+// infer whose evidence cannot be resolved might lead anywhere.
+func (g *Graph) Disconnected() []*Node {
+	root := g.labelled("worth")
+	if len(root) != 1 || g.cyclic() {
+		return nil
+	}
+	reach := map[*Node]int{root[0]: yes}
+	// Certain edges prove reach; any edge to something that reaches, may
+	// reach or is unknown makes its evidence a "maybe".
+	for changed := true; changed; {
+		changed = false
+		for _, e := range g.Edges {
+			from := e.From.Node
+			if from == nil || reach[from] == yes {
+				continue
+			}
+			to := reach[e.To.Node]
+			switch {
+			case e.Certain && e.To.Node != nil && to == yes:
+				reach[from], changed = yes, true
+			case reach[from] == no && (e.To.Unknown || to != no):
+				reach[from], changed = maybe, true
+			}
+		}
+	}
+	for _, e := range g.Edges {
+		if e.From.Unknown && (e.To.Unknown || reach[e.To.Node] != no) {
+			return nil // some claim the source cannot name reaches worth
+		}
+	}
+	var out []*Node
+	for _, l := range Criteria {
+		if ns := g.labelled(l); len(ns) == 1 && reach[ns[0]] == no {
+			out = append(out, ns[0])
+		}
+	}
+	return out
+}
+
+// Reach values; the zero value is no.
+const (
+	no = iota
+	maybe
+	yes
+)
+
+func (g *Graph) labelled(l string) []*Node {
+	var out []*Node
+	for _, n := range g.Nodes {
+		if n.Label == l {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// cyclic reports a directed cycle among the certain edges between known
+// claims (the compiled graph then has GAIA141 and no GAIA507).
+func (g *Graph) cyclic() bool {
+	next := map[*Node][]*Node{}
+	for _, e := range g.Edges {
+		if e.Certain && e.From.Node != nil && e.To.Node != nil {
+			next[e.From.Node] = append(next[e.From.Node], e.To.Node)
+		}
+	}
+	const (
+		white = iota
+		grey
+		black
+	)
+	state := map[*Node]int{}
+	var visit func(n *Node) bool
+	visit = func(n *Node) bool {
+		state[n] = grey
+		for _, m := range next[n] {
+			if state[m] == grey || (state[m] == white && visit(m)) {
+				return true
+			}
+		}
+		state[n] = black
+		return false
+	}
+	for _, n := range g.Nodes {
+		if state[n] == white && visit(n) {
+			return true
+		}
+	}
+	return false
+}
