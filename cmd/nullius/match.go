@@ -22,6 +22,7 @@ func (a *app) matchCmd() *cobra.Command {
   nullius match render    render card summaries and statement requests
   nullius match panel     verify and rebuild the statements, render the judge
                           prompt, run the judge panel, write panel_run_report.json
+  nullius match doctor    show which judge families would run, and why not
   nullius match assemble  re-check the whole thread, tally, write pairwise_match_v1
   nullius match absorb    carry a finished match into both ideas' Gaia graphs
   nullius match pairs     propose the next pairs from the campaign's node store
@@ -37,7 +38,7 @@ the step ends or dies). A second step on a locked directory waits up to 10 s
 ($NULLIUS_LOCK_WAIT, a duration such as 0s or 2m), then stops with exit 2,
 naming the pid of the step holding the lock.` + limitsHelp,
 	}
-	cmd.AddCommand(a.matchCommitCmd(), a.matchRenderCmd(), a.matchPanelCmd(), a.matchAssembleCmd(), a.matchAbsorbCmd(), a.matchPairsCmd())
+	cmd.AddCommand(a.matchCommitCmd(), a.matchRenderCmd(), a.matchPanelCmd(), a.matchDoctorCmd(), a.matchAssembleCmd(), a.matchAbsorbCmd(), a.matchPairsCmd())
 	return cmd
 }
 
@@ -164,33 +165,56 @@ one judge per roster family and write votes/*.json and panel_run_report.json.
 Roster: --roster FILE, else <git root>/.nullius/agents.json, else
 ~/.nullius/agents.json, else a built-in single native family "host".
 
-Judges are run directly with os/exec, never through a shell, with
-REVIEW_SWARM_NO_AUTO_CONFIG=1 added to their environment:
-  kimi      $IDEA_PAIRWISE_KIMI_RUNNER (else run_kimi.sh on PATH) --prompt-file P
-            --system-prompt-file S --out A/vote_raw.txt --timeout-secs T
-            --max-attempts 1 --raw-out A/kimi_stream_raw.txt [--model M --no-fallback]
-  opencode  $IDEA_PAIRWISE_OPENCODE_RUNNER (else run_opencode.sh) --prompt-file P
-            --system-prompt-file S --out A/vote_raw.txt --max-attempts 1 [--model M --no-fallback]
-  gemini    $IDEA_PAIRWISE_GEMINI_RUNNER (else run_gemini.sh) --prompt-file P
-            --system-prompt-file S --out A/vote_raw.txt [--model M --no-fallback]
+Judges are started as the Python run_panel.py starts them, never through a
+shell, in nullius's working directory, with its environment plus
+REVIEW_SWARM_NO_AUTO_CONFIG=1 and its stdin (unless that is a terminal):
+  kimi      bash RUNNER --prompt-file P --system-prompt-file S --out A/vote_raw.txt
+            --timeout-secs T --max-attempts 1 --raw-out A/kimi_stream_raw.txt
+            [--model M --no-fallback]
+  opencode  bash RUNNER --prompt-file P --system-prompt-file S --out A/vote_raw.txt
+            --max-attempts 1 [--model M --no-fallback]
+  gemini    bash RUNNER --prompt-file P --system-prompt-file S --out A/vote_raw.txt
+            [--model M --no-fallback]
   codex, claude-cli
-            $IDEA_PAIRWISE_MULTI_TASK (else run_multi_task.py) --out-dir A --system S
-            --prompt P --models codex/M (claude/M) --backend-output codex=vote_raw.txt
-            --timeout-secs T
+            PYTHON LAUNCHER --out-dir A --system S --prompt P --models codex/M
+            (claude/M) --backend-output codex=vote_raw.txt --timeout-secs T
   native    the host's own subagent: its reply is injected with --native-vote FILE
-A family is usable when declared available and native, overridden with --runner,
-or its CLI (codex, claude, opencode, gemini, kimi) is on PATH. Runners time out
-after --timeout-secs plus 120 s (overrides plus 60 s); each seat gets one retry.
+PYTHON is --python, else $NULLIUS_PYTHON, else python3. RUNNER and LAUNCHER are
+looked for, in order: (1) $IDEA_PAIRWISE_KIMI_RUNNER, $IDEA_PAIRWISE_OPENCODE_RUNNER,
+$IDEA_PAIRWISE_GEMINI_RUNNER, $IDEA_PAIRWISE_MULTI_TASK; (2) under --skills-root DIR
+(else $NULLIUS_SKILLS_ROOT), the sibling skills as distributed:
+  DIR/kimi-cli-runner/scripts/run_kimi.sh
+  DIR/opencode-cli-runner/scripts/run_opencode.sh
+  DIR/gemini-cli-runner/scripts/run_gemini.sh
+  DIR/review-swarm/scripts/bin/run_multi_task.py
+(3) the file name on PATH. They need not be executable (as distributed,
+run_kimi.sh and run_multi_task.py are not): the interpreter runs them.
 
---runner FAMILY=COMMAND replaces a family's runner with COMMAND, split like a
-POSIX shell would but run without one; {prompt} and {system} become the rendered
-files; stdout is the reply. Two seats that run the same command are refused
-unless IDEA_PAIRWISE_ALLOW_STUB_RUNNERS=1, which records independent_runners=false.
+A family is usable when declared available and native, overridden with --runner,
+or its CLI (codex, claude, opencode, gemini, kimi) is on PATH. Before any judge
+runs, every usable seat's runner script and interpreter are checked: a missing
+one makes that family absent with the reason (the floor then decides). Runners
+time out after --timeout-secs plus 120 s (overrides plus 60 s); each seat gets one
+retry. 'nullius match doctor' shows all of this without running a judge.
+
+--runner FAMILY=COMMAND replaces a family's runner with COMMAND, split exactly
+as Python's shlex.split and run without a shell; each word is expanded exactly
+as Python's str.format with {prompt} and {system} the rendered files ({{ and }}
+are braces; any other field, {} included, fails the seat); stdout is the reply.
+Two seats that run the same command are refused unless
+IDEA_PAIRWISE_ALLOW_STUB_RUNNERS=1, which records independent_runners=false.
 
 When fewer families are usable than the roster's cross_family_minimum, the panel
 degrades to native subagent seats: run that many host subagents on
 judge_prompt.md, save each reply to its own file, and pass one --native-vote per
 seat; each reply must echo the prompt's judge_prompt_sha256.
+
+Interrupting the panel (Ctrl-C, SIGTERM) stops every judge's process group;
+panel_run_report.json then records the interruption and nullius exits 130 or 143.
+
+Example, all five CLI families from the sibling skills (see docs/panel.md):
+  nullius match panel --materials-dir WORK --out-dir WORK/panel \
+    --roster agents.json --skills-root ~/.claude/skills
 
 Exit codes: 0 rendered / panel valid; 1 a contract violation refused the run;
 2 the panel is invalid (vote floor not met) or a usage error; 3 degraded: native
@@ -223,6 +247,7 @@ seat replies are needed (guidance on stderr).` + limitsHelp,
 	f.IntVar(&o.TimeoutSecs, "timeout-secs", 900, "judge timeout in seconds")
 	f.IntVar(&o.WordCap, "word-cap", 600, "statement word cap (counted on the rebuilt statement)")
 	f.BoolVar(&o.RenderOnly, "render-prompt-only", false, "verify the materials and render the judge prompt, then stop")
+	registerRunnerFlags(f, &o)
 	return markInterruptible(cmd)
 }
 

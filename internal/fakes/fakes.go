@@ -11,5 +11,7 @@ func Programs() map[string]func() {
 		"fake-gaia":       GaiaMain,
 		"fake-idea-store": IdeaStoreMain,
 		"fake-judge":      JudgeMain,
+		"fake-cli":        CLIMain,
+		"fake-python":     PythonMain,
 	}
 }

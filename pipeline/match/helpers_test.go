@@ -66,7 +66,7 @@ func (s *stubRunner) Run(_ context.Context, c Command) Outcome {
 	if filepath.Base(c.Argv[0]) == "stub" && len(c.Argv) > 1 {
 		mode = c.Argv[1]
 	} else {
-		mode = s.byBin[filepath.Base(c.Argv[0])]
+		mode = s.byBin[filepath.Base(scriptOf(c.Argv))]
 	}
 	kind, arg, _ := strings.Cut(mode, ":")
 	reply := ""
@@ -93,6 +93,29 @@ func (s *stubRunner) Run(_ context.Context, c Command) Outcome {
 		return Outcome{}
 	}
 	return Outcome{Stdout: []byte(reply)}
+}
+
+// scriptOf is the runner script of a roster-run argv: the argument after
+// the interpreter (bash, python).
+func scriptOf(argv []string) string {
+	if len(argv) > 1 && (argv[0] == "bash" || strings.Contains(filepath.Base(argv[0]), "python")) {
+		return argv[1]
+	}
+	return argv[0]
+}
+
+// runnerFiles creates the named runner scripts (mode 0644, as the skills
+// distribute run_kimi.sh and run_multi_task.py) and returns their paths.
+func runnerFiles(t *testing.T, dir string, names ...string) []string {
+	t.Helper()
+	var paths []string
+	for _, n := range names {
+		p := filepath.Join(dir, n)
+		must(t, os.MkdirAll(filepath.Dir(p), 0o755))
+		must(t, os.WriteFile(p, []byte("# a runner stand-in: the stub Runner answers for it\n"), 0o644))
+		paths = append(paths, p)
+	}
+	return paths
 }
 
 // opts returns panel options for dir with the stub escape hatch on, no

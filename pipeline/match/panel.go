@@ -2,8 +2,11 @@ package match
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
+	"math"
+	"math/big"
 	"os"
 	"path/filepath"
 	"slices"
@@ -15,7 +18,9 @@ import (
 
 	"github.com/nullius-dev/nullius/internal/atomicfile"
 	"github.com/nullius-dev/nullius/internal/matchproto"
+	"github.com/nullius-dev/nullius/internal/pyfmt"
 	"github.com/nullius-dev/nullius/internal/readlimit"
+	"github.com/nullius-dev/nullius/internal/shlex"
 	vm "github.com/nullius-dev/nullius/validators/match"
 )
 
@@ -31,6 +36,8 @@ type PanelOptions struct {
 	ModelSpecs           []string // FAMILY=MODEL
 	ModelLabels          []string // FAMILY=LABEL
 	RunnerOverrides      []string // FAMILY=COMMAND TEMPLATE
+	SkillsRoot           string   // --skills-root: the sibling skills' folder ("" = $NULLIUS_SKILLS_ROOT)
+	Python               string   // --python: the launcher's interpreter ("" = $NULLIUS_PYTHON, else python3)
 	NativeVotes          []string
 	TimeoutSecs          int
 	WordCap              int
@@ -234,6 +241,14 @@ func (p *panel) parseFlags() error {
 	if p.override, err = p.kv("--runner", p.o.RunnerOverrides); err != nil {
 		return err
 	}
+	for fam, tmpl := range p.override {
+		// The reference splits every template for its independence check
+		// before any seat runs and dies with a traceback when one does not
+		// split; here that is a refusal naming the template.
+		if _, err := shlex.Split(tmpl); err != nil {
+			return refuse("--runner %s=%s: the template does not split into words (%v); quote it as a POSIX shell would", fam, tmpl, err)
+		}
+	}
 	native, hasNative := p.roster.Native()
 	if len(p.o.NativeVotes) > 0 && !hasNative {
 		return refuse("--native-vote given but the roster declares no native family")
@@ -290,12 +305,16 @@ func (p *panel) usable(f matchproto.Family) bool {
 }
 
 func (p *panel) lookPath(bin string) error {
-	if p.o.LookPath != nil {
-		_, err := p.o.LookPath(bin)
-		return err
-	}
-	_, err := execLookPath(bin, p.o.getenv("PATH"))
+	_, err := p.which(bin)
 	return err
+}
+
+// which finds an executable as shutil.which does (LookPath in tests).
+func (p *panel) which(bin string) (string, error) {
+	if p.o.LookPath != nil {
+		return p.o.LookPath(bin)
+	}
+	return execLookPath(bin, p.o.getenv("PATH"))
 }
 
 func (p *panel) unusableReason(f matchproto.Family) string {
@@ -387,6 +406,12 @@ func (p *panel) plan() ([]seat, []matchproto.Family) {
 		switch {
 		case !p.usable(f):
 			seats = append(seats, seat{family: lbl, reason: p.unusableReason(f)})
+		case p.runnerProblem(f) != "":
+			// Preflight: a runner that cannot be started is an absent
+			// family before any judge runs, never a run-time seat failure.
+			// It still counted as usable for degradation (§5.4 counts the
+			// CLI only), so the floor decides exactly as the protocol says.
+			seats = append(seats, seat{family: lbl, reason: p.runnerProblem(f)})
 		case hasNative && lbl == native.Label && p.override[lbl] == "":
 			if len(p.o.NativeVotes) == 0 {
 				seats = append(seats, seat{family: lbl, reason: "native seat: no vote file injected (--native-vote)"})
@@ -420,7 +445,7 @@ func (p *panel) unreachable(seats []seat, dispatch []matchproto.Family, possible
 func (p *panel) execSignature(f matchproto.Family) string {
 	model := p.model(f)
 	if tmpl := p.override[f.Label]; tmpl != "" {
-		toks, _ := ShellSplit(tmpl)
+		toks, _ := shlex.Split(tmpl) // parseFlags refused a template that does not split
 		var keep []string
 		for _, t := range toks {
 			if !strings.Contains(t, "{prompt}") && !strings.Contains(t, "{system}") {
@@ -431,7 +456,10 @@ func (p *panel) execSignature(f matchproto.Family) string {
 	}
 	switch f.Runner {
 	case "kimi", "opencode", "gemini":
-		script := p.directScript(f.Runner)
+		script := p.launch(f.Runner).Script
+		if script == "" {
+			script = runnerKinds[f.Runner].name
+		}
 		if fi, err := os.Stat(script); err == nil {
 			return fmt.Sprintf("roster\x00direct_runner\x00inode\x00%s\x00%s", fileID(fi), model)
 		}
@@ -481,33 +509,19 @@ func backend(runner string) string {
 	return "codex"
 }
 
-// directScript is the runner program of a direct-runner family: the
-// IDEA_PAIRWISE_<RUNNER>_RUNNER path, else run_<runner>.sh on PATH.
-func (p *panel) directScript(runner string) string {
-	if v := p.o.getenv("IDEA_PAIRWISE_" + strings.ToUpper(runner) + "_RUNNER"); v != "" {
-		return v
-	}
-	if path, err := execLookPath("run_"+runner+".sh", p.o.getenv("PATH")); err == nil {
-		return path
-	}
-	return "run_" + runner + ".sh"
-}
-
-// familyCommand builds the argv of one attempt (§5.5). Programs are run
-// directly; a runner script needs its own #! line.
+// familyCommand builds the argv of one attempt (§5.5), started as the
+// reference starts it: `bash <script>` for the direct runners,
+// `<python> <launcher>` for codex and claude-cli.
 func (p *panel) familyCommand(f matchproto.Family, attemptDir string) (Command, string, error) {
 	model := p.model(f)
 	T := p.o.TimeoutSecs
 	raw := filepath.Join(attemptDir, "vote_raw.txt")
 	if tmpl := p.override[f.Label]; tmpl != "" {
-		toks, err := ShellSplit(tmpl)
-		if err != nil || len(toks) == 0 {
-			return Command{}, "", fmt.Errorf("cannot split --runner %s template %q: %v", f.Label, tmpl, err)
+		argv, err := expandTemplate(tmpl, p.promptP, p.systemP)
+		if err != nil {
+			return Command{}, f.Label + "/runner-override", err
 		}
-		for i, t := range toks {
-			toks[i] = strings.NewReplacer("{prompt}", p.promptP, "{system}", p.systemP).Replace(t)
-		}
-		return Command{Argv: toks, Env: childEnv(), Timeout: time.Duration(T+60) * time.Second}, f.Label + "/runner-override", nil
+		return Command{Argv: argv, Env: childEnv(), Timeout: time.Duration(T+60) * time.Second}, f.Label + "/runner-override", nil
 	}
 	modelArgs := func() []string {
 		if model != "default" {
@@ -517,22 +531,23 @@ func (p *panel) familyCommand(f matchproto.Family, attemptDir string) (Command, 
 	}
 	var argv []string
 	label := f.Runner + "/" + model
+	l := p.launch(f.Runner)
+	if l.Problem != "" { // the preflight keeps such a seat from running
+		return Command{}, label, fmt.Errorf("%s", l.Problem)
+	}
+	start := []string{l.Interpreter, l.Script}
 	switch f.Runner {
 	case "kimi":
-		argv = append([]string{p.directScript("kimi"), "--prompt-file", p.promptP, "--system-prompt-file", p.systemP, "--out", raw,
+		argv = append([]string{start[0], start[1], "--prompt-file", p.promptP, "--system-prompt-file", p.systemP, "--out", raw,
 			"--timeout-secs", strconv.Itoa(T), "--max-attempts", "1", "--raw-out", filepath.Join(attemptDir, "kimi_stream_raw.txt")}, modelArgs()...)
 	case "opencode":
-		argv = append([]string{p.directScript("opencode"), "--prompt-file", p.promptP, "--system-prompt-file", p.systemP, "--out", raw, "--max-attempts", "1"}, modelArgs()...)
+		argv = append([]string{start[0], start[1], "--prompt-file", p.promptP, "--system-prompt-file", p.systemP, "--out", raw, "--max-attempts", "1"}, modelArgs()...)
 	case "gemini":
-		argv = append([]string{p.directScript("gemini"), "--prompt-file", p.promptP, "--system-prompt-file", p.systemP, "--out", raw}, modelArgs()...)
+		argv = append([]string{start[0], start[1], "--prompt-file", p.promptP, "--system-prompt-file", p.systemP, "--out", raw}, modelArgs()...)
 	case "codex", "claude-cli":
-		launcher := p.o.getenv("IDEA_PAIRWISE_MULTI_TASK")
-		if launcher == "" {
-			launcher = "run_multi_task.py"
-		}
 		b := backend(f.Runner)
 		label = b + "/" + model
-		argv = []string{launcher, "--out-dir", attemptDir, "--system", p.systemP, "--prompt", p.promptP,
+		argv = []string{start[0], start[1], "--out-dir", attemptDir, "--system", p.systemP, "--prompt", p.promptP,
 			"--models", b + "/" + model, "--backend-output", b + "=vote_raw.txt", "--timeout-secs", strconv.Itoa(T)}
 	default:
 		return Command{}, "", fmt.Errorf("runner %q cannot be dispatched", f.Runner)
@@ -545,9 +560,20 @@ func (p *panel) runFamily(f matchproto.Family) seat {
 	s := seat{key: f.Label, family: f.Label, override: p.override[f.Label] != ""}
 	var attempts []any
 	var failures []string
+	launcher := (f.Runner == "codex" || f.Runner == "claude-cli") && !s.override
+	label := ""
 	for n := 1; n <= MaxAttempts; n++ {
 		dir := filepath.Join(p.o.OutDir, "raw", f.Label, "attempt"+strconv.Itoa(n))
-		rec, label, argv, exit, fail := p.attempt(f, dir)
+		rec, l, argv, exit, fail := p.attempt(f, dir)
+		if label == "" {
+			label = l
+		}
+		// As the reference: every attempt whose launcher ran (exit status
+		// known) may name the model in meta.json, failed ones too, and the
+		// label carries over to a later attempt.
+		if launcher && exit != nil {
+			label = metaModel(dir, label)
+		}
 		a := matchproto.Object{{Key: "attempt", Value: n}, {Key: "argv", Value: argv}}
 		if exit != nil {
 			a = append(a, matchproto.Member{Key: "exit_code", Value: *exit})
@@ -557,9 +583,6 @@ func (p *panel) runFamily(f matchproto.Family) seat {
 			source := "runner"
 			if s.override {
 				source = "override"
-			}
-			if l := metaModel(dir); l != "" && (f.Runner == "codex" || f.Runner == "claude-cli") && !s.override {
-				label = l
 			}
 			s.record = p.voteRecord(f.Label, label, rec, matchproto.Object{{Key: "attempts", Value: attempts}, {Key: "source", Value: source}}, 0)
 			return s
@@ -645,29 +668,98 @@ func (p *panel) parseReply(reply []byte) (matchproto.Object, string) {
 	return o, ""
 }
 
-func metaModel(dir string) string {
-	v, err := readJSON(filepath.Join(dir, "meta.json"), "meta.json", readlimit.Small)
+// metaModel is the reference's model_label_from_meta: the first truthy
+// "model" among the entries of <attempt>/meta.json's "agents" list (or,
+// when that is empty or missing, "results"), rendered as Python's str();
+// fallback when there is none. Where Python would crash (meta.json not an
+// object, not UTF-8) the fallback stays.
+func metaModel(dir, fallback string) string {
+	b, err := readlimit.ReadFile(filepath.Join(dir, "meta.json"), readlimit.Small)
 	if err != nil {
-		return ""
+		return fallback
 	}
-	o, ok := v.(matchproto.Object)
+	d, err := matchproto.Decode(b)
+	if err != nil {
+		return fallback
+	}
+	meta, ok := d.Value.(matchproto.Object)
 	if !ok {
-		return ""
+		return fallback
 	}
-	for _, k := range []string{"agents", "results"} {
-		l, _ := o.Get(k)
-		items, _ := l.([]any)
-		for _, it := range items {
-			if io, ok := it.(matchproto.Object); ok {
-				if m, _ := io.Get("model"); m != nil {
-					if s, ok := m.(string); ok && s != "" {
-						return s
-					}
+	entries := lastValue(meta, "agents")
+	if !pyTruthy(entries) {
+		entries = lastValue(meta, "results")
+	}
+	list, _ := entries.([]any)
+	for _, e := range list {
+		if eo, ok := e.(matchproto.Object); ok {
+			if m := lastValue(eo, "model"); pyTruthy(m) {
+				if s, ok := pyStr(m); ok {
+					return s
 				}
+				return fallback
 			}
 		}
 	}
-	return ""
+	return fallback
+}
+
+// lastValue is o[key] as Python's json module reads it: the last of
+// repeated keys wins.
+func lastValue(o matchproto.Object, key string) any {
+	var v any
+	for _, m := range o {
+		if m.Key == key {
+			v = m.Value
+		}
+	}
+	return v
+}
+
+// pyTruthy is Python's bool() of a decoded JSON value.
+func pyTruthy(v any) bool {
+	switch t := v.(type) {
+	case nil:
+		return false
+	case bool:
+		return t
+	case string:
+		return t != ""
+	case json.Number:
+		f, err := strconv.ParseFloat(string(t), 64)
+		return err != nil || f != 0
+	case []any:
+		return len(t) > 0
+	case matchproto.Object:
+		return len(t) > 0
+	}
+	return true
+}
+
+// pyStr is Python's str() of a decoded JSON scalar; containers are not
+// rendered (ok false).
+func pyStr(v any) (string, bool) {
+	switch t := v.(type) {
+	case string:
+		return t, true
+	case bool:
+		if t {
+			return "True", true
+		}
+		return "False", true
+	case json.Number:
+		if !strings.ContainsAny(string(t), ".eE") {
+			if n, ok := new(big.Int).SetString(string(t), 10); ok {
+				return n.String(), true
+			}
+		}
+		f, err := strconv.ParseFloat(string(t), 64)
+		if err != nil && !math.IsInf(f, 0) {
+			return "", false
+		}
+		return pyfmt.Repr(f), true
+	}
+	return "", false
 }
 
 // voteRecord builds the stored record (§4.8).

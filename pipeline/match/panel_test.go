@@ -2,6 +2,7 @@ package match
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -264,10 +265,11 @@ func TestIndependentRunnersTaint(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			dir := setup(t)
 			r := &stubRunner{byBin: map[string]string{"run_kimi.sh": "vote:a", "run_opencode.sh": "vote:b"}}
-			env := map[string]string{"IDEA_PAIRWISE_KIMI_RUNNER": filepath.Join(dir, "bin", "run_kimi.sh"), "IDEA_PAIRWISE_OPENCODE_RUNNER": filepath.Join(dir, "bin", "run_opencode.sh")}
+			scripts := runnerFiles(t, dir, "bin/run_kimi.sh", "bin/run_opencode.sh")
+			env := map[string]string{"IDEA_PAIRWISE_KIMI_RUNNER": scripts[0], "IDEA_PAIRWISE_OPENCODE_RUNNER": scripts[1]}
 			o := opts(dir, r, env)
 			o.LookPath = func(bin string) (string, error) {
-				if bin == "kimi" || bin == "opencode" {
+				if bin == "kimi" || bin == "opencode" || bin == "bash" {
 					return "/usr/bin/" + bin, nil
 				}
 				return "", os.ErrNotExist
@@ -293,12 +295,12 @@ func TestIndependentRunnersTaint(t *testing.T) {
 			}
 			var kimiArgv []string
 			for _, c := range r.calls {
-				if strings.HasSuffix(c[0], "run_kimi.sh") {
+				if strings.HasSuffix(scriptOf(c), "run_kimi.sh") {
 					kimiArgv = c
 				}
 			}
 			want := []string{"--prompt-file", filepath.Join(dir, "panel", "judge_prompt.md"), "--system-prompt-file", filepath.Join(dir, "panel", "judge_system.md"), "--out"}
-			if len(kimiArgv) < 6 || !slices.Equal(kimiArgv[1:6], want) || !slices.Contains(kimiArgv, "--raw-out") || !slices.Contains(kimiArgv, "--no-fallback") {
+			if len(kimiArgv) < 7 || kimiArgv[0] != "bash" || !slices.Equal(kimiArgv[2:7], want) || !slices.Contains(kimiArgv, "--raw-out") || !slices.Contains(kimiArgv, "--no-fallback") {
 				t.Errorf("kimi argv %q", kimiArgv)
 			}
 		})
@@ -383,20 +385,52 @@ func TestMinimumAboveThree(t *testing.T) {
 	wantErr(t, RunPanel(context.Background(), o), ExitInvalid, "minimum 4")
 }
 
-func TestShellSplit(t *testing.T) {
-	for in, want := range map[string][]string{
-		`stub vote:a {prompt}`:  {"stub", "vote:a", "{prompt}"},
-		`python -c "print({})"`: {"python", "-c", "print({})"},
-		`a 'b c' d\ e "f\"g"`:   {"a", "b c", "d e", `f"g`},
-		`  `:                    nil,
-	} {
-		got, err := ShellSplit(in)
-		if err != nil || !slices.Equal(got, want) {
-			t.Errorf("ShellSplit(%q) = %q %v", in, got, err)
-		}
+// TestRunnerTemplatesMatchPython replays what run_panel.py makes of each
+// --runner template of the table CPython produced
+// (scripts/runner_template_golden.py): the argv byte for byte, the text of
+// an "invocation error: <exc>", and the templates Python cannot split.
+func TestRunnerTemplatesMatchPython(t *testing.T) {
+	b, err := os.ReadFile("testdata/runner_templates.json")
+	must(t, err)
+	var golden struct {
+		Prompt, System string
+		Cases          []struct {
+			Template        string    `json:"template"`
+			Argv            *[]string `json:"argv"`
+			SplitError      string    `json:"split_error"`
+			InvocationError string    `json:"invocation_error"`
+			Uncaught        string    `json:"uncaught"`
+		} `json:"cases"`
 	}
-	if _, err := ShellSplit(`a "b`); err == nil {
-		t.Error("unclosed quote accepted")
+	must(t, json.Unmarshal(b, &golden))
+	if len(golden.Cases) < 700 {
+		t.Fatalf("only %d cases", len(golden.Cases))
+	}
+	for _, c := range golden.Cases {
+		argv, err := expandTemplate(c.Template, golden.Prompt, golden.System)
+		switch {
+		case c.Argv != nil && len(*c.Argv) == 0:
+			// Python runs subprocess.run([]): IndexError, an invocation error.
+			if err == nil {
+				t.Errorf("%q: an empty command was accepted", c.Template)
+			}
+		case c.Argv != nil:
+			if err != nil || !slices.Equal(argv, *c.Argv) {
+				t.Errorf("%q: argv %q, %v; Python: %q", c.Template, argv, err, *c.Argv)
+			}
+		case c.SplitError != "":
+			if err == nil || err.Error() != c.SplitError {
+				t.Errorf("%q: %q, %v; Python cannot split it: %s", c.Template, argv, err, c.SplitError)
+			}
+		case c.InvocationError != "":
+			if err == nil || "invocation error: "+err.Error() != "invocation error: "+c.InvocationError {
+				t.Errorf("%q: %q, %v; Python: invocation error: %s", c.Template, argv, err, c.InvocationError)
+			}
+		case c.Uncaught != "":
+			if err == nil {
+				t.Errorf("%q: %q; Python dies with %s", c.Template, argv, c.Uncaught)
+			}
+		}
 	}
 }
 
@@ -488,15 +522,16 @@ func TestRunnerArgv(t *testing.T) {
   "claude": {"runner": "claude-cli", "models": {"default": "default"}},
   "gem": {"runner": "gemini", "models": {"default": "default"}}}}`), 0o644))
 	r := &launcherStub{}
-	o := opts(dir, r, map[string]string{"IDEA_PAIRWISE_MULTI_TASK": "/opt/launcher.py", "IDEA_PAIRWISE_GEMINI_RUNNER": "/opt/run_gemini.sh"})
+	scripts := runnerFiles(t, dir, "opt/launcher.py", "opt/run_gemini.sh")
+	o := opts(dir, r, map[string]string{"IDEA_PAIRWISE_MULTI_TASK": scripts[0], "IDEA_PAIRWISE_GEMINI_RUNNER": scripts[1]})
 	o.LookPath = func(string) (string, error) { return "/usr/bin/x", nil }
 	must(t, RunPanel(context.Background(), o))
 	P, S := filepath.Join(dir, "panel", "judge_prompt.md"), filepath.Join(dir, "panel", "judge_system.md")
 	A := func(f string) string { return filepath.Join(dir, "panel", "raw", f, "attempt1") }
 	want := map[string][]string{
-		"gpt":    {"/opt/launcher.py", "--out-dir", A("gpt"), "--system", S, "--prompt", P, "--models", "codex/gpt-5.6-terra", "--backend-output", "codex=vote_raw.txt", "--timeout-secs", "900"},
-		"claude": {"/opt/launcher.py", "--out-dir", A("claude"), "--system", S, "--prompt", P, "--models", "claude/default", "--backend-output", "claude=vote_raw.txt", "--timeout-secs", "900"},
-		"gem":    {"/opt/run_gemini.sh", "--prompt-file", P, "--system-prompt-file", S, "--out", filepath.Join(A("gem"), "vote_raw.txt")},
+		"gpt":    {"python3", scripts[0], "--out-dir", A("gpt"), "--system", S, "--prompt", P, "--models", "codex/gpt-5.6-terra", "--backend-output", "codex=vote_raw.txt", "--timeout-secs", "900"},
+		"claude": {"python3", scripts[0], "--out-dir", A("claude"), "--system", S, "--prompt", P, "--models", "claude/default", "--backend-output", "claude=vote_raw.txt", "--timeout-secs", "900"},
+		"gem":    {"bash", scripts[1], "--prompt-file", P, "--system-prompt-file", S, "--out", filepath.Join(A("gem"), "vote_raw.txt")},
 	}
 	for fam, w := range want {
 		if got := r.argv[fam]; !slices.Equal(got, w) {

@@ -2,7 +2,6 @@ package match
 
 import (
 	"context"
-	"fmt"
 	"io"
 	"os"
 	"strings"
@@ -70,60 +69,4 @@ func childEnv() []string {
 		}
 	}
 	return append(out, "REVIEW_SWARM_NO_AUTO_CONFIG=1")
-}
-
-// ShellSplit splits a --runner template like Python's shlex.split (POSIX
-// mode): whitespace separates words, single quotes are literal, double
-// quotes allow \" \\ \$ \` escapes, a backslash outside quotes escapes the
-// next character. Nothing is expanded and no shell runs.
-func ShellSplit(s string) ([]string, error) {
-	var out []string
-	var cur strings.Builder
-	inWord := false
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch {
-		case c == ' ' || c == '\t' || c == '\n' || c == '\r':
-			if inWord {
-				out = append(out, cur.String())
-				cur.Reset()
-				inWord = false
-			}
-		case c == '\\':
-			inWord = true
-			if i+1 < len(s) {
-				i++
-				if s[i] != '\n' {
-					cur.WriteByte(s[i])
-				}
-			}
-		case c == '\'':
-			inWord = true
-			j := strings.IndexByte(s[i+1:], '\'')
-			if j < 0 {
-				return nil, fmt.Errorf("no closing quotation in %q", s)
-			}
-			cur.WriteString(s[i+1 : i+1+j])
-			i += j + 1
-		case c == '"':
-			inWord = true
-			i++
-			for ; i < len(s) && s[i] != '"'; i++ {
-				if s[i] == '\\' && i+1 < len(s) && strings.IndexByte("\"\\$`\n", s[i+1]) >= 0 {
-					i++
-				}
-				cur.WriteByte(s[i])
-			}
-			if i >= len(s) {
-				return nil, fmt.Errorf("no closing quotation in %q", s)
-			}
-		default:
-			inWord = true
-			cur.WriteByte(c)
-		}
-	}
-	if inWord {
-		out = append(out, cur.String())
-	}
-	return out, nil
 }

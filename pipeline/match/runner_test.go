@@ -11,6 +11,7 @@ import (
 
 	"github.com/nullius-dev/nullius/internal/matchproto"
 	"github.com/nullius-dev/nullius/internal/procrun/procruntest"
+	"github.com/nullius-dev/nullius/internal/shlex"
 )
 
 // A judge past its limit is a timeout; the group kill itself is tested
@@ -133,7 +134,7 @@ func TestRunnerCommandsRunWithoutAShell(t *testing.T) {
 	dir := t.TempDir()
 	marker := filepath.Join(dir, "pwned")
 	tmpl := `/bin/echo "$(touch ` + marker + `)" '$HOME' ` + "`touch " + marker + "`" + ` ';' touch ` + marker + ` '|' cat '>' ` + filepath.Join(dir, "redirected") + ` ` + filepath.Join(dir, "*") + ` && touch ` + marker
-	argv, err := ShellSplit(tmpl)
+	argv, err := shlex.Split(tmpl)
 	must(t, err)
 	out := ExecRunner{}.Run(context.Background(), Command{Argv: argv, Env: childEnv(), Timeout: 10 * time.Second})
 	if out.Err != nil || out.ExitCode != 0 {

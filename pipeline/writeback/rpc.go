@@ -13,6 +13,7 @@ import (
 
 	"github.com/nullius-dev/nullius/internal/procrun"
 	"github.com/nullius-dev/nullius/internal/readlimit"
+	"github.com/nullius-dev/nullius/internal/shlex"
 )
 
 // Caller sends one request to the idea store's RPC program and returns what
@@ -33,51 +34,15 @@ type CommandCaller struct {
 	WaitDelay time.Duration
 }
 
-// SplitCommand splits a configured command line into argv without a shell:
-// whitespace separates words, single and double quotes group, a backslash
-// escapes the next character outside single quotes.
+// SplitCommand splits a configured command line into argv without a
+// shell, exactly as Python's shlex.split (internal/shlex, the splitter of
+// --runner templates too): whitespace separates words, quotes group, a
+// backslash escapes outside single quotes (inside double quotes only \"
+// and \\).
 func SplitCommand(s string) ([]string, error) {
-	var (
-		argv  []string
-		cur   strings.Builder
-		inArg bool
-		quote rune
-	)
-	rs := []rune(s)
-	for i := 0; i < len(rs); i++ {
-		r := rs[i]
-		switch {
-		case quote != 0:
-			if r == quote {
-				quote = 0
-			} else if r == '\\' && quote == '"' && i+1 < len(rs) {
-				i++
-				cur.WriteRune(rs[i])
-			} else {
-				cur.WriteRune(r)
-			}
-		case r == '\'' || r == '"':
-			quote, inArg = r, true
-		case r == '\\' && i+1 < len(rs):
-			i++
-			cur.WriteRune(rs[i])
-			inArg = true
-		case r == ' ' || r == '\t' || r == '\n':
-			if inArg {
-				argv = append(argv, cur.String())
-				cur.Reset()
-				inArg = false
-			}
-		default:
-			cur.WriteRune(r)
-			inArg = true
-		}
-	}
-	if quote != 0 {
-		return nil, fmt.Errorf("unterminated %c quote in RPC command %q", quote, s)
-	}
-	if inArg {
-		argv = append(argv, cur.String())
+	argv, err := shlex.Split(s)
+	if err != nil {
+		return nil, fmt.Errorf("the RPC command %q cannot be split: %v", s, err)
 	}
 	if len(argv) == 0 {
 		return nil, errors.New("the RPC command is empty")
