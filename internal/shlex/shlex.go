@@ -13,9 +13,12 @@ import (
 	"strings"
 )
 
-// The errors Python raises, with its words.
+// The errors Python raises, with its words (capitalized as Python has them:
+// they end up in seat failure reasons the reference writes the same way).
 var (
+	//lint:ignore ST1005 Python's message, byte for byte
 	ErrNoClosingQuotation = errors.New("No closing quotation")
+	//lint:ignore ST1005 Python's message, byte for byte
 	ErrNoEscapedCharacter = errors.New("No escaped character")
 )
 
