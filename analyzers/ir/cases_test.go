@@ -1,18 +1,18 @@
 package ir
 
 import (
-	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/nullius-dev/nullius/internal/golden"
 )
 
-var update = flag.Bool("update", false, "rewrite fixtures/ir/cases/*.want from the current output")
-
 // TestCases runs every fixtures/ir/cases/<name>.json and compares its
-// findings, one `line:col: CODE message` per line, with <name>.want.
+// findings, one `line:col: CODE message` per line, with <name>.want
+// (-update records them).
 func TestCases(t *testing.T) {
 	files, _ := filepath.Glob(filepath.Join(fixturesDir(t), "cases", "*.json"))
 	if len(files) == 0 {
@@ -30,19 +30,7 @@ func TestCases(t *testing.T) {
 			for _, d := range ds {
 				fmt.Fprintf(&b, "%d:%d: %s %s\n", d.Line, d.Column, d.Code, d.Message)
 			}
-			wantFile := strings.TrimSuffix(file, ".json") + ".want"
-			if *update {
-				if err := os.WriteFile(wantFile, []byte(b.String()), 0o644); err != nil {
-					t.Fatal(err)
-				}
-			}
-			want, err := os.ReadFile(wantFile)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if b.String() != string(want) {
-				t.Fatalf("%s: got\n%s\nwant\n%s", name, b.String(), want)
-			}
+			golden.Check(t, strings.TrimSuffix(file, ".json")+".want", []byte(b.String()))
 		})
 	}
 }

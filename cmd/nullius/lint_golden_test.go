@@ -3,19 +3,16 @@ package main
 import (
 	"bytes"
 	"crypto/sha256"
-	"flag"
 	"fmt"
 	"net/url"
 	"os"
 	"path/filepath"
-	"slices"
 	"strings"
 	"testing"
 
 	"github.com/nullius-dev/nullius/internal/benchcorpus"
+	"github.com/nullius-dev/nullius/internal/golden"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files in testdata/ from the current output")
 
 // lintGoldenDir holds the recorded output of `nullius lint` in every format
 // over the lint fixtures and both benchmark corpora: full text, json and
@@ -91,30 +88,7 @@ func TestLintOutputGolden(t *testing.T) {
 		})
 	}
 	got := strings.Join(digests, "\n") + "\n"
-	path := filepath.Join(root, "cmd/nullius", lintGoldenDir, "digests.txt")
-	if *update {
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test ./cmd/nullius -run TestLintOutputGolden -update to record)", err)
-	}
-	if got != string(want) {
-		wl, gl := strings.Split(string(want), "\n"), strings.Split(got, "\n")
-		for _, l := range gl {
-			if !slices.Contains(wl, l) {
-				t.Errorf("output changed: %s", l)
-			}
-		}
-		for _, l := range wl {
-			if !slices.Contains(gl, l) {
-				t.Errorf("recorded:       %s", l)
-			}
-		}
-	}
+	golden.Check(t, filepath.Join(root, "cmd/nullius", lintGoldenDir, "digests.txt"), []byte(got))
 }
 
 // lintGolden runs one case in the current directory, with every format
@@ -153,45 +127,7 @@ func lintGolden(t *testing.T, root string, c lintGoldenCase) []string {
 		if !c.full || f == "sarif" {
 			continue
 		}
-		golden := filepath.Join(root, "cmd/nullius", lintGoldenDir, c.name+"."+f)
-		if *update {
-			if err := os.MkdirAll(filepath.Dir(golden), 0o755); err != nil {
-				t.Fatal(err)
-			}
-			if err := os.WriteFile(golden, b, 0o644); err != nil {
-				t.Fatal(err)
-			}
-			continue
-		}
-		want, err := os.ReadFile(golden)
-		if err != nil {
-			t.Errorf("%s: %v (run with -update to record)", c.name, err)
-			continue
-		}
-		if !bytes.Equal(b, want) {
-			t.Errorf("%s: %s output changed:\n%s", c.name, f, lineDiff(string(want), string(b)))
-		}
+		golden.Check(t, filepath.Join(root, "cmd/nullius", lintGoldenDir, c.name+"."+f), b)
 	}
 	return lines
-}
-
-// lineDiff lists the lines only in want (-) and only in got (+), enough to
-// see what moved without a diff library.
-func lineDiff(want, got string) string {
-	wl, gl := strings.Split(want, "\n"), strings.Split(got, "\n")
-	var b strings.Builder
-	for _, l := range wl {
-		if !slices.Contains(gl, l) {
-			b.WriteString("- " + l + "\n")
-		}
-	}
-	for _, l := range gl {
-		if !slices.Contains(wl, l) {
-			b.WriteString("+ " + l + "\n")
-		}
-	}
-	if b.Len() == 0 {
-		return "(same lines, different order or count)"
-	}
-	return b.String()
 }

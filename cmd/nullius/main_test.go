@@ -14,6 +14,7 @@ import (
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
 	"github.com/nullius-dev/nullius/internal/fakes"
+	"github.com/nullius-dev/nullius/internal/golden"
 )
 
 // TestMain registers the CLI as the in-process program "nullius" for the
@@ -44,7 +45,7 @@ func TestScripts(t *testing.T) {
 	testscript.Run(t, testscript.Params{
 		Dir:                 "testdata/script",
 		RequireExplicitExec: true,
-		UpdateScripts:       os.Getenv("UPDATE_SCRIPTS") == "1",
+		UpdateScripts:       golden.Update(),
 		Setup: func(env *testscript.Env) error {
 			root, err := filepath.Abs("../..")
 			if err != nil {

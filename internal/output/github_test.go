@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/nullius-dev/nullius/internal/diag"
+	"github.com/nullius-dev/nullius/internal/golden"
 )
 
 func github(t *testing.T, ds []diag.Diagnostic, meta Meta) string {
@@ -86,5 +87,5 @@ func TestGitHubCapNotice(t *testing.T) {
 }
 
 func TestGitHubGolden(t *testing.T) {
-	golden(t, "sample.github", []byte(github(t, sample(), Meta{ReadFile: readSample})))
+	golden.Check(t, "testdata/sample.github", []byte(github(t, sample(), Meta{ReadFile: readSample})))
 }

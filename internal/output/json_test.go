@@ -9,6 +9,7 @@ import (
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
 	"github.com/nullius-dev/nullius/internal/diag"
+	"github.com/nullius-dev/nullius/internal/golden"
 )
 
 func TestJSONEmpty(t *testing.T) {
@@ -62,7 +63,7 @@ func TestJSONGolden(t *testing.T) {
 	if err := Write(&buf, "json", sample(), Meta{Files: 2}); err != nil {
 		t.Fatal(err)
 	}
-	golden(t, "sample.json", buf.Bytes())
+	golden.Check(t, "testdata/sample.json", buf.Bytes())
 	var doc jsonDoc
 	if err := json.Unmarshal(buf.Bytes(), &doc); err != nil {
 		t.Fatal(err)

@@ -2,17 +2,13 @@ package output
 
 import (
 	"bytes"
-	"flag"
 	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/nullius-dev/nullius/internal/diag"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
 
 // The test rules live in the NULLIUS9xx range, which no real rule uses, so
 // golden files do not change when colleagues add rules... except that the
@@ -120,25 +116,6 @@ func TestSummarize(t *testing.T) {
 	}
 	if s := got.String(); s != "1 error, 2 warnings in 7 files (2 suppressed)" {
 		t.Errorf("Summary.String() = %q", s)
-	}
-}
-
-// golden compares got with testdata/name, or rewrites it with -update.
-func golden(t *testing.T, name string, got []byte) {
-	t.Helper()
-	path := filepath.Join("testdata", name)
-	if *update {
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test ./internal/output -update to create it)", err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Errorf("%s differs from the golden file (go test ./internal/output -update rewrites it):\n--- got ---\n%s\n--- want ---\n%s", name, got, want)
 	}
 }
 

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/nullius-dev/nullius/internal/diag"
+	"github.com/nullius-dev/nullius/internal/golden"
 )
 
 func testRules() []diag.Rule {
@@ -54,7 +55,7 @@ func TestRulesMarkdownAndExplain(t *testing.T) {
 	if err := WriteRulesMarkdown(&md, testRules()); err != nil {
 		t.Fatal(err)
 	}
-	golden(t, "rules.md", md.Bytes())
+	golden.Check(t, "testdata/rules.md", md.Bytes())
 	// The index links must land on the headings GitHub anchors.
 	if !strings.Contains(md.String(), "[NULLIUS991](#nullius991-test-error-rule)") || !strings.Contains(md.String(), "\n## NULLIUS991 test-error-rule\n") {
 		t.Error("index link and heading disagree")
@@ -71,7 +72,7 @@ func TestRulesMarkdownAndExplain(t *testing.T) {
 	if err := WriteExplain(&ex, testRules()[0]); err != nil {
 		t.Fatal(err)
 	}
-	golden(t, "explain.txt", ex.Bytes())
+	golden.Check(t, "testdata/explain.txt", ex.Bytes())
 }
 
 func TestMDText(t *testing.T) {

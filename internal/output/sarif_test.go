@@ -10,6 +10,7 @@ import (
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
 	"github.com/nullius-dev/nullius/internal/diag"
+	"github.com/nullius-dev/nullius/internal/golden"
 )
 
 // sarifSchemaPath is the official OASIS SARIF 2.1.0 schema
@@ -68,7 +69,7 @@ func sampleMeta() Meta {
 func TestSARIFGoldenAndSchema(t *testing.T) {
 	sch := sarifValidator(t)
 	out := sarifOut(t, sample(), sampleMeta())
-	golden(t, "sample.sarif", out)
+	golden.Check(t, "testdata/sample.sarif", out)
 	if err := validateSARIF(t, sch, out); err != nil {
 		t.Fatalf("sample SARIF fails the official schema: %v", err)
 	}

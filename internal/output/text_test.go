@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/nullius-dev/nullius/internal/diag"
+	"github.com/nullius-dev/nullius/internal/golden"
 )
 
 func text(t *testing.T, ds []diag.Diagnostic, meta Meta) string {
@@ -91,6 +92,6 @@ func stripANSI(s string) string {
 }
 
 func TestTextGolden(t *testing.T) {
-	golden(t, "sample.txt", []byte(text(t, sample(), Meta{Files: 2})))
-	golden(t, "sample-show-suppressed.txt", []byte(text(t, sample(), Meta{Files: 2, ShowSuppressed: true})))
+	golden.Check(t, "testdata/sample.txt", []byte(text(t, sample(), Meta{Files: 2})))
+	golden.Check(t, "testdata/sample-show-suppressed.txt", []byte(text(t, sample(), Meta{Files: 2, ShowSuppressed: true})))
 }

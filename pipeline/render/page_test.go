@@ -5,16 +5,16 @@ import (
 	"crypto/sha256"
 	"encoding/base64"
 	"encoding/json"
-	"flag"
+	"fmt"
 	"html"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
-)
 
-var update = flag.Bool("update", false, "rewrite testdata/*.golden.html")
+	"github.com/nullius-dev/nullius/internal/golden"
+)
 
 // renderFixture renders a fixture the way Render does, with the page placed
 // in the package directory and the repository as project root.
@@ -47,19 +47,52 @@ func sha(s string) string {
 	return "'sha256-" + base64.StdEncoding.EncodeToString(sum[:]) + "'"
 }
 
+// TestGoldenNormalPage compares the page structure with
+// testdata/normal.golden.html (-update records it). The golden file holds
+// the page as goldenPage rewrites it: the embedded stylesheet and script as
+// a reference to their asset file and its digest, so editing an asset
+// changes one line of the golden file and a mismatch is a readable diff.
 func TestGoldenNormalPage(t *testing.T) {
 	_, page := renderFixture(t, "normal")
-	golden := filepath.Join("testdata", "normal.golden.html")
-	if *update {
-		must(t, os.WriteFile(golden, []byte(page), 0o644))
+	golden.Check(t, filepath.Join("testdata", "normal.golden.html"), []byte(goldenPage(t, page)))
+}
+
+// goldenPage rewrites a page for its golden file: the inline <style> and
+// <script> that carry an asset verbatim become "/* asset NAME sha256:HEX */"
+// (the generated card positions after the stylesheet stay), the CSP's two
+// hashes name the block they hash (TestCSPHashesMatchTheExactInlineText
+// checks the values), and the graph data is indented one member a line.
+func goldenPage(t *testing.T, page string) string {
+	t.Helper()
+	ref := func(name string) (string, string) {
+		b, err := assets.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(b), fmt.Sprintf("/* asset %s sha256:%x */", name, sha256.Sum256(b))
 	}
-	want, err := os.ReadFile(golden)
-	if err != nil {
-		t.Fatalf("%v (run go test ./pipeline/render -update)", err)
+	css, cssRef := ref("assets/page.css")
+	js, jsRef := ref("assets/page.js")
+	style, script := styleRE.FindStringSubmatch(page), scriptRE.FindStringSubmatch(page)
+	if style == nil || script == nil || !strings.HasPrefix(style[1], css) || script[1] != js {
+		t.Fatal("the page does not embed assets/page.css at the start of its <style> and assets/page.js as its <script>")
 	}
-	if page != string(want) {
-		t.Fatalf("page differs from %s; inspect it and run go test ./pipeline/render -update", golden)
+	page = strings.Replace(page, style[0], "<style>"+cssRef+strings.TrimPrefix(style[1], css)+"</style>", 1)
+	page = strings.Replace(page, script[0], "<script>"+jsRef+"</script>", 1)
+	if csp := cspRE.FindStringSubmatch(page); csp != nil {
+		policy := html.UnescapeString(csp[1])
+		policy = strings.Replace(policy, sha(script[1]), "'sha256 of the <script>'", 1)
+		policy = strings.Replace(policy, sha(style[1]), "'sha256 of the <style>'", 1)
+		page = strings.Replace(page, csp[0], `<meta http-equiv="Content-Security-Policy" content="`+policy+`">`, 1)
 	}
+	if data := dataRE.FindStringSubmatch(page); data != nil {
+		var b bytes.Buffer
+		if err := json.Indent(&b, []byte(data[1]), "", " "); err != nil {
+			t.Fatalf("graph data is not JSON: %v", err)
+		}
+		page = strings.Replace(page, data[0], `<script type="application/json" id="graph-data">`+b.String()+"</script>", 1)
+	}
+	return page
 }
 
 func TestCSPHashesMatchTheExactInlineText(t *testing.T) {

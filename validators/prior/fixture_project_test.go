@@ -5,12 +5,14 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/nullius-dev/nullius/internal/golden"
 )
 
 // fixtures/prior/project is the researcher's project the CLI scripts copy:
 // the bound ledger and its side files, a saturated survey, a matrix whose
 // tension grade matches fixtures/ir/ir_sample.json, the posterior report
-// and a gate_result_v1. NULLIUS_UPDATE_FIXTURES=1 regenerates it from the
+// and a gate_result_v1. go test -update regenerates it from the
 // builders above; otherwise this test proves the committed copy still
 // passes the whole gate (a stale fixture cannot hide).
 
@@ -112,7 +114,7 @@ func TestFixtureIncomplete(t *testing.T) {
 }
 
 func testFixture(t *testing.T, dir string, write func(*testing.T, string), verdict string) {
-	if os.Getenv("NULLIUS_UPDATE_FIXTURES") == "1" {
+	if golden.Update() {
 		must := os.RemoveAll(filepath.Join(dir, "artifacts"))
 		if must != nil {
 			t.Fatal(must)
@@ -126,7 +128,7 @@ func testFixture(t *testing.T, dir string, write func(*testing.T, string), verdi
 	read := func(rel string) []byte {
 		b, err := os.ReadFile(filepath.Join(root, rel))
 		if err != nil {
-			t.Fatalf("fixture missing (run with NULLIUS_UPDATE_FIXTURES=1): %v", err)
+			t.Fatalf("fixture missing (record it with go test ./validators/prior -run TestFixture -update): %v", err)
 		}
 		return b
 	}

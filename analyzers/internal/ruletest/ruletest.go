@@ -29,6 +29,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/nullius-dev/nullius/analyzers/fix"
+	"github.com/nullius-dev/nullius/internal/golden"
 
 	"github.com/nullius-dev/nullius/analyzers"
 	"github.com/nullius-dev/nullius/analyzers/internal/driver"
@@ -113,7 +114,7 @@ func Run(t testing.TB, dir string, as ...*analysis.Analyzer) []diag.Diagnostic {
 
 // checkFixes applies the first suggested fix of every unsuppressed
 // diagnostic to its file and compares the result with <file>.golden, as
-// analysistest.RunWithSuggestedFixes does. RULETEST_UPDATE=1 rewrites the
+// analysistest.RunWithSuggestedFixes does. go test -update rewrites the
 // golden files. A golden file with no fixes to check is a complaint too.
 func checkFixes(files []string, ds []diag.Diagnostic) []string {
 	edits := map[string][]diag.Edit{}
@@ -124,12 +125,12 @@ func checkFixes(files []string, ds []diag.Diagnostic) []string {
 	}
 	var problems []string
 	for _, file := range files {
-		golden := file + ".golden"
-		want, err := os.ReadFile(golden)
+		goldenFile := file + ".golden"
+		want, err := os.ReadFile(goldenFile)
 		es := edits[file]
 		switch {
 		case len(es) == 0 && err == nil:
-			problems = append(problems, fmt.Sprintf("%s:1: golden file exists but no diagnostic offers a fix", golden))
+			problems = append(problems, fmt.Sprintf("%s:1: golden file exists but no diagnostic offers a fix", goldenFile))
 			continue
 		case len(es) == 0:
 			continue
@@ -144,39 +145,21 @@ func checkFixes(files []string, ds []diag.Diagnostic) []string {
 			problems = append(problems, fmt.Sprintf("%s:1: the fixes cannot be applied together: %v", file, aerr))
 			continue
 		}
-		if os.Getenv("RULETEST_UPDATE") == "1" {
-			if werr := os.WriteFile(golden, got, 0o644); werr != nil {
-				problems = append(problems, fmt.Sprintf("%s:1: %v", golden, werr))
+		if golden.Update() {
+			if werr := os.WriteFile(goldenFile, got, 0o644); werr != nil {
+				problems = append(problems, fmt.Sprintf("%s:1: %v", goldenFile, werr))
 			}
 			continue
 		}
 		if err != nil {
-			problems = append(problems, fmt.Sprintf("%s:1: diagnostics offer fixes but there is no golden file (run with RULETEST_UPDATE=1)", file))
+			problems = append(problems, fmt.Sprintf("%s:1: diagnostics offer fixes but there is no golden file (run with -update)", file))
 			continue
 		}
 		if string(got) != string(want) {
-			problems = append(problems, fmt.Sprintf("%s:1: fixed file differs from %s:\n%s", file, filepath.Base(golden), firstDiff(string(got), string(want))))
+			problems = append(problems, fmt.Sprintf("%s:1: fixed file differs from %s (- golden, + fixed):\n%s", file, filepath.Base(goldenFile), golden.Diff(string(want), string(got))))
 		}
 	}
 	return problems
-}
-
-// firstDiff shows the first differing line of two texts.
-func firstDiff(got, want string) string {
-	g, w := strings.Split(got, "\n"), strings.Split(want, "\n")
-	for i := range max(len(g), len(w)) {
-		var gl, wl string
-		if i < len(g) {
-			gl = g[i]
-		}
-		if i < len(w) {
-			wl = w[i]
-		}
-		if gl != wl {
-			return fmt.Sprintf("line %d:\n  got:  %q\n  want: %q", i+1, gl, wl)
-		}
-	}
-	return "(no line differs)"
 }
 
 // check matches diagnostics against expectations and returns complaints.
