@@ -7,7 +7,6 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"strings"
 
@@ -15,7 +14,6 @@ import (
 
 	"github.com/nullius-dev/nullius/internal/diag"
 	"github.com/nullius-dev/nullius/internal/pyfmt"
-	"github.com/nullius-dev/nullius/internal/readlimit"
 )
 
 // skipDir reports the directories never searched for packages or
@@ -58,11 +56,47 @@ func ImportName(projectName string) string {
 	return strings.ReplaceAll(strings.TrimSuffix(projectName, "-gaia"), "-", "_")
 }
 
-// discovery accumulates packages and the diagnostics of broken ones.
-type discovery struct {
-	pkgs  []Package
-	diags []diag.Diagnostic
-	seen  map[string]bool // cleaned package dirs already added
+// scan is the file-system side of one run: discovery of the packages the
+// paths name (streamed as jobs to the lint workers) and their resolution
+// into files, over one tree of cached directory listings and
+// configuration files.
+type scan struct {
+	t *fsTree
+}
+
+func newScan() *scan { return &scan{t: newFSTree()} }
+
+// jobKind says what a discovery job asks for.
+type jobKind uint8
+
+const (
+	jobPackage jobKind = iota // the package at dir (explicit: named by the user)
+	jobFile                   // the .py file at path, in the context of its package
+	jobSubset                 // the files under path of the package at dir
+)
+
+// job is one unit of discovery, numbered in discovery order (seq) and
+// tagged with the index of the path argument it came from (arg).
+type job struct {
+	kind      jobKind
+	seq, arg  int
+	dir, path string
+	explicit  bool
+}
+
+// found is a resolved job: the package (nil when the package is broken
+// and only diagnostics remain), its discovery diagnostics, and whether it
+// counts as a package found under its argument.
+type found struct {
+	accepted bool
+	key      string // the cleaned package dir; "" for a single file (never deduplicated)
+	pkg      *Package
+	diags    []diag.Diagnostic
+	err      error // a subset whose directory cannot be listed
+	// unlinted is set when the package was found but not linted (its
+	// configuration is broken, or linting it failed): its files are not
+	// counted as examined.
+	unlinted bool
 }
 
 // Discover finds the Gaia packages named by paths. A path may be a package
@@ -71,16 +105,92 @@ type discovery struct {
 // path that does not exist, or a directory with no package in or above it,
 // is an error; a package whose module cannot be found is a diagnostic.
 func Discover(paths []string) ([]Package, []diag.Diagnostic, error) {
-	d := &discovery{seen: map[string]bool{}}
-	for _, p := range paths {
-		if err := d.add(p); err != nil {
+	s := newScan()
+	var outs []found
+	var jobs []job
+	for arg, p := range paths {
+		if err := s.walkArg(arg, p, func(j job) { jobs = append(jobs, j) }); err != nil {
 			return nil, nil, err
 		}
 	}
-	return d.pkgs, d.diags, nil
+	for _, j := range jobs {
+		outs = append(outs, s.resolve(j))
+	}
+	var pkgs []Package
+	var diags []diag.Diagnostic
+	err := s.merge(paths, jobs, outs, func(j job) found { return s.resolve(j) }, func(f found) {
+		if f.pkg != nil {
+			pkgs = append(pkgs, *f.pkg)
+		}
+		diags = append(diags, f.diags...)
+	})
+	if err != nil {
+		return nil, nil, err
+	}
+	return pkgs, diags, nil
 }
 
-func (d *discovery) add(path string) error {
+// merge takes the resolved jobs in discovery order, keeps the first
+// accepted result of each package, and, for a path argument under which
+// nothing was found, tries what a user naming it would mean: the
+// directory itself as a package (a project root that is not marked as
+// Gaia), then the package holding it (a module folder). take receives
+// every kept result; run resolves (and lints) a fallback job.
+func (s *scan) merge(paths []string, jobs []job, outs []found, run func(job) found, take func(found)) error {
+	seen := map[string]bool{}
+	hit := make([]bool, len(paths))
+	keep := func(arg int, f found) {
+		if !f.accepted {
+			return
+		}
+		hit[arg] = true
+		if f.key != "" {
+			if seen[f.key] {
+				return
+			}
+			seen[f.key] = true
+		}
+		take(f)
+	}
+	for i, j := range jobs {
+		keep(j.arg, outs[i])
+	}
+	for arg, path := range paths {
+		if hit[arg] {
+			continue
+		}
+		if s.hasPyproject(path) {
+			if key := filepath.Clean(path); seen[key] {
+				continue // named twice: linted once
+			}
+			keep(arg, run(job{kind: jobPackage, arg: arg, dir: path, explicit: true}))
+			if hit[arg] {
+				continue
+			}
+		}
+		// No package at or below: a directory inside a package (its module
+		// folder, say) lints the package's files under it.
+		pkgDir, ok := enclosingPackage(path)
+		if !ok {
+			return fmt.Errorf("no Gaia package found under %s (a package is a directory with a pyproject.toml)", path)
+		}
+		f := run(job{kind: jobSubset, arg: arg, dir: pkgDir, path: path})
+		if f.err != nil {
+			return f.err
+		}
+		if !f.accepted {
+			return fmt.Errorf("no Gaia package found under %s and no .py file in it", path)
+		}
+		keep(arg, f)
+	}
+	return nil
+}
+
+// walkArg turns one path argument into jobs, in discovery order: a file
+// is one job; a directory is a candidate package when it holds a
+// pyproject.toml, then every directory below it holding one, in lexical
+// pre-order (what filepath.WalkDir visits), from directory listings alone.
+func (s *scan) walkArg(arg int, path string, emit func(job)) error {
 	fi, err := os.Stat(path)
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
@@ -89,96 +199,107 @@ func (d *discovery) add(path string) error {
 		return err
 	}
 	if !fi.IsDir() {
-		return d.addFile(path)
+		switch {
+		case filepath.Base(path) == "pyproject.toml":
+			emit(job{kind: jobPackage, arg: arg, dir: filepath.Dir(path), explicit: true})
+		case strings.HasSuffix(path, ".py"):
+			emit(job{kind: jobFile, arg: arg, path: path})
+		default:
+			return fmt.Errorf("%s: not a Python file or a directory", path)
+		}
+		return nil
 	}
-	before := len(d.pkgs) + len(d.diags)
-	// A named directory with a pyproject.toml is a package, unless it is
-	// some other Python project (a repository root with tooling config)
-	// that holds Gaia packages below it.
-	_, statErr := os.Stat(filepath.Join(path, "pyproject.toml"))
-	hasProject := statErr == nil
-	if hasProject && looksGaia(path) {
-		d.addPackage(path, true)
-	}
-	if err := d.walk(path); err != nil {
+	es, err := s.t.list(path)
+	if err != nil {
 		return err
 	}
-	if hasProject && len(d.pkgs)+len(d.diags) == before {
-		d.addPackage(path, true)
+	// A named directory with a pyproject.toml is a package, unless it is
+	// some other Python project (a repository root with tooling config)
+	// that holds Gaia packages below it: a candidate, like the ones below.
+	if s.hasPyprojectIn(path, es) {
+		emit(job{kind: jobPackage, arg: arg, dir: path})
 	}
-	if len(d.pkgs)+len(d.diags) > before {
-		return nil
-	}
-	// No package at or below: a directory inside a package (its module
-	// folder, say) lints the package's files under it.
-	if pkgDir, ok := enclosingPackage(path); ok {
-		return d.addSubset(pkgDir, path)
-	}
-	return fmt.Errorf("no Gaia package found under %s (a package is a directory with a pyproject.toml)", path)
+	s.walkBelow(arg, path, es, emit)
+	return nil
 }
 
-// looksGaia reports whether dir's pyproject.toml parses and describes a
-// Gaia package; a broken file counts, so its GAIA003 is reported.
-func looksGaia(dir string) bool {
-	pp, dg := readPyproject(dir)
-	return dg != nil || pp.isGaia()
-}
-
-// walk adds every Gaia package strictly below root.
-func (d *discovery) walk(root string) error {
-	return filepath.WalkDir(root, func(p string, e fs.DirEntry, err error) error {
+// walkBelow emits a candidate for every directory strictly below dir
+// that holds a pyproject.toml, skipping skipDir's directories and not
+// following symlinks; an unreadable corner of the tree is not a package.
+func (s *scan) walkBelow(arg int, dir string, es []fs.DirEntry, emit func(job)) {
+	for _, e := range es {
+		if !e.IsDir() || skipDir(e.Name()) {
+			continue
+		}
+		p := filepath.Join(dir, e.Name())
+		sub, err := s.t.list(p)
 		if err != nil {
-			if p == root {
-				return err
+			// A directory that can be searched but not listed may still
+			// hold a package.
+			if _, err := os.Stat(filepath.Join(p, "pyproject.toml")); err == nil {
+				emit(job{kind: jobPackage, arg: arg, dir: p})
 			}
-			return nil // an unreadable corner of a tree is not a package
+			continue
 		}
-		if !e.IsDir() || p == root {
-			return nil
+		if s.hasPyprojectIn(p, sub) {
+			emit(job{kind: jobPackage, arg: arg, dir: p})
 		}
-		if skipDir(e.Name()) {
-			return filepath.SkipDir
-		}
-		if _, err := os.Stat(filepath.Join(p, "pyproject.toml")); err == nil {
-			d.addPackage(p, false)
-		}
-		return nil
-	})
+		s.walkBelow(arg, p, sub, emit)
+	}
 }
 
-// addPackage resolves one package directory. explicit is true when the
-// user named it; a pyproject met while walking is only taken when it
-// describes a Gaia package.
-func (d *discovery) addPackage(dir string, explicit bool) {
-	key := filepath.Clean(dir)
-	if d.seen[key] {
-		return
+// hasPyprojectIn reports whether a listing of dir has a pyproject.toml
+// that os.Stat would find (a symlink is followed).
+func (s *scan) hasPyprojectIn(dir string, es []fs.DirEntry) bool {
+	e, ok := entry(es, "pyproject.toml")
+	if !ok {
+		return false
 	}
-	pp, dg := readPyproject(dir)
+	if e.Type()&fs.ModeSymlink != 0 {
+		_, err := os.Stat(filepath.Join(dir, "pyproject.toml"))
+		return err == nil
+	}
+	return true
+}
+
+// hasPyproject reports whether dir holds a pyproject.toml.
+func (s *scan) hasPyproject(dir string) bool {
+	es, err := s.t.list(dir)
+	return err == nil && s.hasPyprojectIn(dir, es)
+}
+
+// resolve turns a job into its package: the package's pyproject.toml read
+// and judged (a candidate met while walking is only taken when it
+// describes a Gaia package; a broken one counts, so its GAIA003 is
+// reported), its source root and files found.
+func (s *scan) resolve(j job) found {
+	switch j.kind {
+	case jobFile:
+		return s.resolveFile(j.path)
+	case jobSubset:
+		return s.resolveSubset(j.dir, j.path)
+	}
+	key := filepath.Clean(j.dir)
+	pp, dg := s.readPyproject(j.dir)
 	if dg != nil {
-		d.seen[key] = true
-		d.diags = append(d.diags, *dg)
-		return
+		return found{accepted: true, key: key, diags: []diag.Diagnostic{*dg}}
 	}
-	if !explicit && !pp.isGaia() {
-		return
+	if !j.explicit && !pp.isGaia() {
+		return found{}
 	}
-	d.seen[key] = true
-	pkg, dg := resolvePackage(dir, pp)
+	pkg, dg := s.resolvePackage(j.dir, pp)
 	if dg != nil {
-		d.diags = append(d.diags, *dg)
-		return
+		return found{accepted: true, key: key, diags: []diag.Diagnostic{*dg}}
 	}
-	d.diags = append(d.diags, pkg.Notes...)
-	d.pkgs = append(d.pkgs, pkg)
+	return found{accepted: true, key: key, pkg: &pkg, diags: pkg.Notes}
 }
 
 // readPyproject parses dir/pyproject.toml. A file that cannot be read or
 // parsed, or that has no [project].name, is a GAIA003 diagnostic.
-func readPyproject(dir string) (*pyproject, *diag.Diagnostic) {
+func (s *scan) readPyproject(dir string) (*pyproject, *diag.Diagnostic) {
 	path := filepath.Join(dir, "pyproject.toml")
 	shown := filepath.ToSlash(path)
-	src, err := readlimit.ReadFile(path, readlimit.Config)
+	src, err := s.t.readConfig(path)
 	if err != nil {
 		// A FIFO or device named pyproject.toml is refused by the bounded
 		// reader without being opened: reported here, never waited on.
@@ -202,7 +323,7 @@ func readPyproject(dir string) (*pyproject, *diag.Diagnostic) {
 			"pyproject.toml has no [project].name; Gaia takes the import name from it, so add name = \"<slug>-gaia\"")
 		return nil, &dg
 	}
-	if !projectNameRE.MatchString(strings.TrimSpace(pp.Project.Name)) {
+	if !validProjectName(strings.TrimSpace(pp.Project.Name)) {
 		line := lineOf(src, "name")
 		dg := ruleBadPyproject.New(shown, line, 1, line, 1,
 			"project name %s is not a valid Python project name; use letters, digits, '.', '_' and '-' (e.g. 'my-idea-gaia')", pyfmt.Str(pp.Project.Name))
@@ -211,9 +332,21 @@ func readPyproject(dir string) (*pyproject, *diag.Diagnostic) {
 	return &pp, nil
 }
 
-// projectNameRE is PEP 508's project name; it also keeps the import name
-// from escaping the package directory ("../x").
-var projectNameRE = regexp.MustCompile(`^[A-Za-z0-9]([A-Za-z0-9._-]*[A-Za-z0-9])?$`)
+// validProjectName reports a PEP 508 project name,
+// ^[A-Za-z0-9]([A-Za-z0-9._-]*[A-Za-z0-9])?$; it also keeps the import
+// name from escaping the package directory ("../x").
+func validProjectName(name string) bool {
+	alnum := func(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' }
+	if name == "" || !alnum(name[0]) || !alnum(name[len(name)-1]) {
+		return false
+	}
+	for i := 1; i < len(name)-1; i++ {
+		if c := name[i]; !alnum(c) && c != '.' && c != '_' && c != '-' {
+			return false
+		}
+	}
+	return true
+}
 
 // lineOf returns the 1-based line of the first occurrence of s, or 1.
 func lineOf(src []byte, s string) int {
@@ -226,14 +359,13 @@ func lineOf(src []byte, s string) int {
 // resolvePackage finds the source root as Gaia does: <dir>/<import>/ (flat
 // layout) before <dir>/src/<import>/, and lists its .py files. No module
 // is GAIA002 (W1: the reference passes silently).
-func resolvePackage(dir string, pp *pyproject) (Package, *diag.Diagnostic) {
-	pkg, dg := resolveRoot(dir, pp)
+func (s *scan) resolvePackage(dir string, pp *pyproject) (Package, *diag.Diagnostic) {
+	pkg, dg := s.resolveRoot(dir, pp)
 	if dg == nil && pkg.SourceRoot == filepath.ToSlash(filepath.Join(dir, pkg.ImportName)) {
 		// W1: with both layouts present Gaia compiles the flat copy; an
 		// author editing src/ would see neither their edits compiled nor
 		// this copy checked, so say which one counts.
-		shadow := filepath.Join(dir, "src", pkg.ImportName)
-		if fi, err := os.Stat(shadow); err == nil && fi.IsDir() {
+		if s.t.isDir(filepath.Join(dir, "src"), pkg.ImportName) {
 			w := ruleShadowedSrc.New(filepath.ToSlash(filepath.Join(dir, "pyproject.toml")), 1, 1, 1, 1,
 				"both %s and %s exist; Gaia imports the flat %s and ignores %s, so only the flat copy is checked; delete the copy you do not mean",
 				pyfmt.Str(pkg.ImportName+"/"), pyfmt.Str("src/"+pkg.ImportName+"/"), pyfmt.Str(pkg.ImportName+"/"), pyfmt.Str("src/"+pkg.ImportName+"/"))
@@ -244,11 +376,14 @@ func resolvePackage(dir string, pp *pyproject) (Package, *diag.Diagnostic) {
 }
 
 // resolveRoot finds the source root and the files of one package.
-func resolveRoot(dir string, pp *pyproject) (Package, *diag.Diagnostic) {
+func (s *scan) resolveRoot(dir string, pp *pyproject) (Package, *diag.Diagnostic) {
 	imp := ImportName(strings.TrimSpace(pp.Project.Name))
 	pkg := Package{Dir: filepath.ToSlash(dir), ImportName: imp}
-	for _, root := range []string{filepath.Join(dir, imp), filepath.Join(dir, "src", imp)} {
-		if fi, err := os.Stat(root); err == nil && fi.IsDir() {
+	// The import name may hold dots or be "."; look it up as a path, as
+	// the os.Stat of the joined path would.
+	for _, parent := range []string{dir, filepath.Join(dir, "src")} {
+		root := filepath.Join(parent, imp)
+		if s.t.isDir(filepath.Dir(root), filepath.Base(root)) {
 			pkg.SourceRoot = filepath.ToSlash(root)
 			break
 		}
@@ -260,7 +395,7 @@ func resolveRoot(dir string, pp *pyproject) (Package, *diag.Diagnostic) {
 			pyfmt.Str(pp.Project.Name), pyfmt.Str(imp+"/"), pyfmt.Str("src/"+imp+"/"))
 		return pkg, &dg
 	}
-	files, err := pyFiles(pkg.SourceRoot)
+	files, err := s.pyFiles(pkg.SourceRoot)
 	if err != nil || len(files) == 0 {
 		why := "it holds no .py file"
 		if err != nil {
@@ -274,24 +409,34 @@ func resolveRoot(dir string, pp *pyproject) (Package, *diag.Diagnostic) {
 }
 
 // pyFiles lists the .py files below root (what Gaia imports, W17), sorted
-// by path components as Python's Path ordering does.
-func pyFiles(root string) ([]string, error) {
+// by path components as Python's Path ordering does. The first directory
+// that cannot be listed is the error, as filepath.WalkDir reports it.
+func (s *scan) pyFiles(root string) ([]string, error) {
 	var files []string
-	err := filepath.WalkDir(root, func(p string, e fs.DirEntry, err error) error {
+	var walk func(dir string) error
+	walk = func(dir string) error {
+		es, err := s.t.list(dir)
 		if err != nil {
 			return err
 		}
-		if e.IsDir() {
-			if p != root && skipDir(e.Name()) {
-				return filepath.SkipDir
+		for _, e := range es {
+			p := filepath.Join(dir, e.Name())
+			if e.IsDir() {
+				if skipDir(e.Name()) {
+					continue
+				}
+				if err := walk(p); err != nil {
+					return err
+				}
+				continue
 			}
-			return nil
-		}
-		if strings.HasSuffix(e.Name(), ".py") {
-			files = append(files, filepath.ToSlash(p))
+			if strings.HasSuffix(e.Name(), ".py") {
+				files = append(files, filepath.ToSlash(p))
+			}
 		}
 		return nil
-	})
+	}
+	err := walk(root)
 	slices.SortFunc(files, comparePaths)
 	return files, err
 }
@@ -299,7 +444,22 @@ func pyFiles(root string) ([]string, error) {
 // comparePaths orders slash paths component by component, so "a/b.py"
 // sorts before "a.py" as in Python's Path ordering.
 func comparePaths(a, b string) int {
-	return slices.Compare(strings.Split(a, "/"), strings.Split(b, "/"))
+	for {
+		ca, ra, moreA := strings.Cut(a, "/")
+		cb, rb, moreB := strings.Cut(b, "/")
+		if c := strings.Compare(ca, cb); c != 0 {
+			return c
+		}
+		switch {
+		case !moreA && !moreB:
+			return 0
+		case !moreA:
+			return -1
+		case !moreB:
+			return 1
+		}
+		a, b = ra, rb
+	}
 }
 
 // enclosingPackage walks up from path to the nearest directory holding a
@@ -325,40 +485,29 @@ func enclosingPackage(path string) (string, bool) {
 	}
 }
 
-// addFile lints one file: a .py file in the context of its package, or
-// alone when no pyproject.toml is above it.
-func (d *discovery) addFile(path string) error {
-	if filepath.Base(path) == "pyproject.toml" {
-		d.addPackage(filepath.Dir(path), true)
-		return nil
-	}
-	if !strings.HasSuffix(path, ".py") {
-		return fmt.Errorf("%s: not a Python file or a directory", path)
-	}
+// resolveFile lints one file: a .py file in the context of its package,
+// or alone when no pyproject.toml is above it.
+func (s *scan) resolveFile(path string) found {
 	pkg := Package{Dir: filepath.ToSlash(filepath.Dir(path)), Files: []string{filepath.ToSlash(filepath.Clean(path))}, Partial: true}
 	if dir, ok := enclosingPackage(path); ok {
-		if pp, dg := readPyproject(dir); dg == nil {
+		if pp, dg := s.readPyproject(dir); dg == nil {
 			pkg.Dir = filepath.ToSlash(filepath.Clean(dir))
 			pkg.ImportName = ImportName(pp.Project.Name)
 		}
 	}
-	d.pkgs = append(d.pkgs, pkg)
-	return nil
+	return found{accepted: true, pkg: &pkg}
 }
 
-// addSubset lints the files of the package at pkgDir that lie under sub.
-func (d *discovery) addSubset(pkgDir, sub string) error {
-	files, err := pyFiles(sub)
-	if err != nil {
-		return err
-	}
-	if len(files) == 0 {
-		return fmt.Errorf("no Gaia package found under %s and no .py file in it", sub)
+// resolveSubset lints the files of the package at pkgDir that lie under
+// sub; it is not accepted when sub holds no .py file.
+func (s *scan) resolveSubset(pkgDir, sub string) found {
+	files, err := s.pyFiles(sub)
+	if err != nil || len(files) == 0 {
+		return found{err: err}
 	}
 	pkg := Package{Dir: filepath.ToSlash(filepath.Clean(pkgDir)), SourceRoot: filepath.ToSlash(filepath.Clean(sub)), Files: files, Partial: true}
-	if pp, dg := readPyproject(pkgDir); dg == nil {
+	if pp, dg := s.readPyproject(pkgDir); dg == nil {
 		pkg.ImportName = ImportName(pp.Project.Name)
 	}
-	d.pkgs = append(d.pkgs, pkg)
-	return nil
+	return found{accepted: true, pkg: &pkg}
 }

@@ -6,16 +6,25 @@
 package analyzers
 
 import (
+	"errors"
+	"fmt"
+	"go/token"
+	"path/filepath"
 	"runtime"
 	"slices"
+	"strings"
 	"sync"
+
+	"golang.org/x/tools/go/analysis"
 
 	"github.com/nullius-dev/nullius/analyzers/internal/driver"
 	"github.com/nullius-dev/nullius/analyzers/internal/suppress"
 	"github.com/nullius-dev/nullius/analyzers/ir"
 	"github.com/nullius-dev/nullius/analyzers/readerflow"
+	"github.com/nullius-dev/nullius/analyzers/pyparse"
 	"github.com/nullius-dev/nullius/internal/config"
 	"github.com/nullius-dev/nullius/internal/diag"
+	"github.com/nullius-dev/nullius/pyscan"
 )
 
 // Options configure a lint run.
@@ -63,98 +72,333 @@ type Result struct {
 
 // Lint discovers the Gaia packages under paths (a package directory, a
 // Python file, or any directory containing packages) and runs every
-// analyzer over them. The error is for failures that stop the run (a path
-// that does not exist); problems with the packages are diagnostics.
+// analyzer over them. The error is for what stops the run before any
+// package is judged: a path that does not exist or cannot be listed, a
+// path with no package in or above it, an unusable ConfigFile. A package
+// that cannot be read, configured or linted is diagnostics (GAIA003,
+// NULLIUS003, NULLIUS004), and the run goes on with the others.
+//
+// Discovery streams packages to the workers as the directory walk finds
+// them; each worker resolves, parses (with its own long-lived parser),
+// checks and configures whole packages, so no phase of the run waits for
+// another to finish.
 func Lint(paths []string, opts Options) (*Result, error) {
-	pkgs, diags, err := Discover(paths)
+	e, err := newEngine(opts)
 	if err != nil {
 		return nil, err
 	}
-	res := &Result{Packages: pkgs}
-	out := make([][]diag.Diagnostic, len(pkgs))
-	errs := make([]error, len(pkgs))
-	workers := opts.Workers
-	if workers <= 0 {
-		workers = runtime.GOMAXPROCS(0)
-	}
-	sem := make(chan struct{}, workers)
-	var wg sync.WaitGroup
-	for i := range pkgs {
-		wg.Add(1)
-		sem <- struct{}{}
-		go func() {
-			defer func() { <-sem; wg.Done() }()
-			out[i], errs[i] = lintPackage(pkgs[i], opts)
-		}()
-	}
-	wg.Wait()
-	seen := map[string]bool{}
-	for i, p := range pkgs {
-		if errs[i] != nil {
-			return nil, errs[i]
-		}
-		diags = append(diags, out[i]...)
-		for _, f := range p.Files {
-			seen[f] = true
-		}
-	}
-	res.Files = len(seen)
-	if !opts.NoConfig {
-		if diags, err = applyConfig(diags, opts.ConfigFile); err != nil {
+	return e.run(paths)
+}
+
+// engine is one lint run.
+type engine struct {
+	s         *scan
+	opts      Options
+	res       *config.Resolver // nil with NoConfig
+	// whole and partial are the analyzer sets for a whole package and
+	// for some files of one, validated once per run.
+	whole, partial []*analysis.Analyzer
+}
+
+func newEngine(opts Options) (*engine, error) {
+	e := &engine{s: newScan(), opts: opts, whole: forFiles(false), partial: forFiles(true)}
+	for _, as := range [][]*analysis.Analyzer{e.whole, e.partial} {
+		if err := analysis.Validate(as); err != nil {
 			return nil, err
 		}
 	}
-	res.Diagnostics = diag.SortDedup(diags)
-	return res, nil
-}
-
-// applyConfig applies nullius.toml / [tool.nullius]: warnings switched off
-// are dropped; excluded files and ignored rules are marked Suppressed, never
-// dropped, so the gate still sees a disabled error (spec README, honesty
-// rules).
-func applyConfig(ds []diag.Diagnostic, file string) ([]diag.Diagnostic, error) {
-	var explicit *config.Config
-	if file != "" {
-		c, err := config.Load(file)
+	if opts.NoConfig {
+		return e, nil
+	}
+	ro := config.ResolverOptions{Cwd: e.s.t.cwd, Read: e.s.t.readConfig, Lookup: e.s.t.holds}
+	if opts.ConfigFile != "" {
+		c, err := config.Load(opts.ConfigFile)
 		if err != nil {
 			return nil, err
 		}
 		if c == nil {
-			return nil, &config.Error{Path: file, Msg: "has no [tool.nullius] table"}
+			return nil, &config.Error{Path: opts.ConfigFile, Msg: "has no [tool.nullius] table"}
 		}
-		explicit = c
+		ro.Explicit = c
 	}
-	return config.NewResolver(explicit).Apply(ds)
+	e.res = config.NewResolverWith(ro)
+	return e, nil
 }
 
-// lintPackage runs the source scan and, for whole packages, the IR checks.
-func lintPackage(p Package, opts Options) ([]diag.Diagnostic, error) {
-	// Suppressions are applied below, once, so they also cover IR findings
-	// mapped to source lines.
-	ds, parsed, err := driver.RunParsed(p.Dir, p.Files, forFiles(p.Partial), driver.Options{Overlay: opts.Overlay})
+func (e *engine) run(paths []string) (*Result, error) {
+	workers := e.opts.Workers
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	queue := make(chan job, 4*workers)
+	var (
+		jobs    []job // every emitted job, by seq; the walker's until it closes queue
+		walkErr error
+		mu      sync.Mutex
+		outs    []found // by seq
+	)
+	go func() {
+		defer close(queue)
+		defer func() {
+			if r := recover(); r != nil {
+				walkErr = fmt.Errorf("internal error while discovering packages: %v (please report this)", r)
+			}
+		}()
+		emitted := map[string]bool{}
+		for arg, p := range paths {
+			err := e.s.walkArg(arg, p, func(j job) {
+				if j.kind == jobPackage && !j.explicit {
+					k := filepath.Clean(j.dir)
+					if emitted[k] {
+						return
+					}
+					emitted[k] = true
+				}
+				j.seq = len(jobs)
+				jobs = append(jobs, j)
+				queue <- j
+			})
+			if err != nil {
+				walkErr = err
+				return
+			}
+		}
+	}()
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			w := e.newWorker()
+			defer w.close()
+			for j := range queue {
+				f := w.process(j)
+				mu.Lock()
+				if n := j.seq + 1; n > len(outs) {
+					outs = append(outs, make([]found, n-len(outs))...)
+				}
+				outs[j.seq] = f
+				mu.Unlock()
+			}
+		}()
+	}
+	wg.Wait()
+	if walkErr != nil {
+		return nil, walkErr
+	}
+	res := &Result{}
+	var diags []diag.Diagnostic
+	files := map[string]bool{}
+	var fallback *worker
+	defer func() {
+		if fallback != nil {
+			fallback.close()
+		}
+	}()
+	err := e.s.merge(paths, jobs, outs, func(j job) found {
+		if fallback == nil {
+			fallback = e.newWorker()
+		}
+		return fallback.process(j)
+	}, func(f found) {
+		if f.pkg != nil {
+			res.Packages = append(res.Packages, *f.pkg)
+			if !f.unlinted {
+				for _, p := range f.pkg.Files {
+					files[p] = true
+				}
+			}
+		}
+		diags = append(diags, f.diags...)
+	})
 	if err != nil {
 		return nil, err
 	}
-	irRun := !opts.NoIR && !p.Partial
-	if irRun {
-		var sm ir.SourceMap // nil unless the files were parsed (a nil *sourceMap would not be a nil interface)
-		if parsed != nil {
-			sm = newSourceMap(p, parsed)
+	res.Files = len(files)
+	res.Diagnostics = diag.SortDedup(diags)
+	return res, nil
+}
+
+// worker lints whole packages with one parser for its lifetime.
+type worker struct {
+	e      *engine
+	parser *pyscan.Parser
+}
+
+func (e *engine) newWorker() *worker { return &worker{e: e, parser: pyscan.NewParser()} }
+
+func (w *worker) close() { w.parser.Close() }
+
+// process resolves and lints one job. A panic is the package's
+// internal-error diagnostic, never the end of the run.
+func (w *worker) process(j job) (f found) {
+	defer func() {
+		if r := recover(); r != nil {
+			f = w.e.failed(j, f, fmt.Sprintf("internal error while linting %%s: %v (please report this)", r))
+			// The parser may be mid-parse: start the next job with a new one.
+			w.parser.Close()
+			w.parser = pyscan.NewParser()
 		}
-		irds, _, err := ir.CheckPackage(p.Dir, ir.CheckOptions{SourceFiles: p.Files, SourceMap: sm})
+	}()
+	f = w.e.s.resolve(j)
+	if !f.accepted {
+		return f
+	}
+	if f.pkg != nil {
+		if ds := w.e.configErrors(f.pkg); len(ds) > 0 {
+			f.diags = append(f.diags, ds...)
+			f.unlinted = true
+			return f
+		}
+		ds, err := w.lint(*f.pkg)
 		if err != nil {
-			return nil, err
+			return w.e.failed(j, f, "could not lint %s: "+strings.ReplaceAll(err.Error(), "%", "%%"))
+		}
+		f.diags = append(f.diags, ds...)
+	}
+	f.diags = diag.SortDedup(w.e.configure(f.diags))
+	return f
+}
+
+// failed turns a package that could not be linted into its NULLIUS004
+// diagnostic, located at its pyproject.toml (or the file named), keeping
+// what discovery found.
+func (e *engine) failed(j job, f found, format string) found {
+	at, what := filepath.Join(j.dir, "pyproject.toml"), "package "+filepath.ToSlash(j.dir)
+	if j.kind == jobFile {
+		at, what = j.path, filepath.ToSlash(j.path)
+	}
+	f.accepted = true
+	if f.key == "" && j.kind != jobFile {
+		f.key = filepath.Clean(j.dir)
+	}
+	f.unlinted = true
+	f.diags = append(f.diags, ruleNotLinted.New(filepath.ToSlash(at), 1, 1, 1, 1, format, what))
+	return f
+}
+
+// lint runs the source scan and, for whole packages, the IR checks, with
+// the worker's parser.
+func (w *worker) lint(p Package) ([]diag.Diagnostic, error) {
+	fset := token.NewFileSet()
+	parsed := &pyparse.Result{Files: make([]*pyparse.File, len(p.Files))}
+	overlay := w.e.opts.Overlay
+	read := func(path string) ([]byte, error) { return pyparse.ReadSource(path, overlay) }
+	for i, path := range p.Files {
+		f := pyparse.Load(fset, path, read)
+		f.Parse(w.parser)
+		parsed.Files[i] = f
+	}
+	// Suppressions are applied below, once, so they also cover IR findings
+	// mapped to source lines.
+	as := w.e.whole
+	if p.Partial {
+		as = w.e.partial
+	}
+	ds, _, err := driver.RunParsed(p.Dir, p.Files, as, driver.Options{
+		Overlay: overlay, Parsed: parsed, Fset: fset, Validated: true,
+	})
+	if err != nil {
+		return nil, err
+	}
+	irRun := !w.e.opts.NoIR && !p.Partial
+	// A package never compiled has no .gaia to read: its listing says so
+	// without a failing stat per package.
+	if irRun && w.e.s.t.isDir(p.Dir, ".gaia") {
+		irds, _, err := ir.CheckPackage(p.Dir, ir.CheckOptions{SourceFiles: p.Files, SourceMap: newSourceMap(p, parsed)})
+		if err != nil {
+			// The source findings stand; the IR could not be judged.
+			irds = []diag.Diagnostic{ruleNotLinted.New(filepath.ToSlash(filepath.Join(p.Dir, "pyproject.toml")), 1, 1, 1, 1,
+				"could not check the compiled IR of package %s: %v", p.Dir, err)}
 		}
 		ds = append(ds, dropRepeated(irds, ds)...)
 	}
-	if parsed != nil {
-		var notRun func(string) bool
-		if !irRun {
-			notRun = ir.Reports
-		}
-		ds = suppress.ApplyPartial(ds, parsed, notRun)
+	var notRun func(string) bool
+	if !irRun {
+		notRun = ir.Reports
 	}
-	return ds, nil
+	return suppress.ApplyPartial(ds, parsed, notRun), nil
+}
+
+// configErrors resolves the configuration of every directory the package's
+// findings can be in (its own and its modules'); a configuration that
+// cannot be used is the package's diagnostics, and the package is not
+// linted.
+func (e *engine) configErrors(p *Package) []diag.Diagnostic {
+	if e.res == nil {
+		return nil
+	}
+	var out []diag.Diagnostic
+	seen := map[string]bool{}
+	check := func(dir string) {
+		if seen[dir] {
+			return
+		}
+		seen[dir] = true
+		if _, err := e.res.ForDir(dir); err != nil {
+			out = append(out, e.configDiag(err, p.Dir))
+		}
+	}
+	check(p.Dir)
+	for _, f := range p.Files {
+		check(filepath.Dir(f))
+	}
+	return out
+}
+
+// configure applies each finding's closest configuration. A finding whose
+// configuration cannot be loaded is kept as it is, with the
+// configuration's own diagnostic beside it, unless the broken file is the
+// pyproject.toml the finding is about (its GAIA003 already says so).
+func (e *engine) configure(ds []diag.Diagnostic) []diag.Diagnostic {
+	if e.res == nil {
+		return ds
+	}
+	out := ds[:0:0]
+	for _, d := range ds {
+		c, keep, err := e.res.Configure(d)
+		if err != nil {
+			var ce *config.Error
+			if !(errors.As(err, &ce) && ce.Syntax && d.Code == ruleBadPyproject.Code && e.s.t.abs(ce.Path) == e.s.t.abs(d.Path)) {
+				out = append(out, e.configDiag(err, filepath.Dir(d.Path)))
+			}
+			out = append(out, d)
+			continue
+		}
+		if keep {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// configDiag is the diagnostic of a configuration that cannot be used,
+// with its path spelled like near (relative when near is): GAIA003 for a
+// pyproject.toml that cannot be read or is not TOML (the same diagnostic
+// discovery gives it), NULLIUS003 at the offending line otherwise.
+func (e *engine) configDiag(err error, near string) diag.Diagnostic {
+	var ce *config.Error
+	if !errors.As(err, &ce) {
+		return config.RuleInvalid.New(filepath.ToSlash(near), 1, 1, 1, 1, "configuration cannot be loaded: %v", err)
+	}
+	shown := filepath.ToSlash(e.s.t.abs(ce.Path))
+	if !filepath.IsAbs(near) {
+		if rel, err := filepath.Rel(e.s.t.cwd, e.s.t.abs(ce.Path)); err == nil {
+			shown = filepath.ToSlash(rel)
+		}
+	}
+	if ce.Syntax && filepath.Base(ce.Path) == config.PyprojectTOML {
+		if _, dg := e.s.readPyproject(filepath.Dir(filepath.FromSlash(shown))); dg != nil {
+			return *dg
+		}
+	}
+	msg := ce.Msg
+	if strings.HasPrefix(msg, "is ") { // the bounded reader's refusal: "is a FIFO, ..."
+		msg = filepath.Base(ce.Path) + " " + msg
+	}
+	line, col := max(ce.Line, 1), max(ce.Col, 1)
+	return config.RuleInvalid.New(shown, line, col, line, col,
+		"%s; the packages this file governs are not linted until it is fixed", msg)
 }
 
 // dropRepeated removes the IR findings the source scan already reported:

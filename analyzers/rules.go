@@ -33,6 +33,19 @@ name = "<slug>-gaia" under [project].`,
 		Since:  "0.1.0",
 		Origin: "nullius",
 	})
+	ruleNotLinted = family.Register(diag.Rule{
+		Code: "NULLIUS004", Name: "package-not-linted", Severity: diag.Error,
+		Title: "a package could not be linted",
+		Text: `A package whose check failed part way (an I/O error reading its compiled IR, or an
+internal error in nullius itself) is reported here, at its pyproject.toml, instead of ending
+the whole run: every other package is still linted and every report still written. Nothing
+in this package was verified, so the error blocks the gate. The message names the cause; an
+internal error is a bug in nullius, please report it with the package that triggers it.`,
+		Bad:    "# .gaia/ir.json is a directory, so the compiled IR cannot be read\n",
+		Good:   "# .gaia/ir.json is the file gaia build compile wrote\n",
+		Since:  "0.2.0",
+		Origin: "nullius",
+	})
 	ruleShadowedSrc = family.Register(diag.Rule{
 		Code: "GAIA903", Name: "shadowed-src-layout", Severity: diag.Warning,
 		Title: "both a flat and a src/ copy of the module exist",

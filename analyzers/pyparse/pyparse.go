@@ -6,6 +6,7 @@
 package pyparse
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"go/token"
@@ -77,20 +78,40 @@ func (f *File) Span(s pyscan.Span) (token.Pos, token.Pos) {
 func run(pass *analysis.Pass) (any, error) {
 	res := &Result{Files: make([]*File, len(pass.OtherFiles))}
 	for i, path := range pass.OtherFiles {
-		res.Files[i] = read(pass, path)
+		res.Files[i] = Load(pass.Fset, path, pass.ReadFile)
 	}
 	parseAll(res.Files)
 	return res, nil
 }
 
-// read loads one file and registers it in the FileSet.
-func read(pass *analysis.Pass, path string) *File {
+// ReadSource reads one Python file of a package: from overlay when it
+// holds the path (an editor's unsaved buffer), else through the bounded
+// reader, which refuses a file over MaxFileSize before reading it and a
+// FIFO or device without opening it. A file over the cap is ErrTooLarge.
+func ReadSource(path string, overlay map[string][]byte) ([]byte, error) {
+	if src, ok := overlay[path]; ok {
+		if len(src) > MaxFileSize {
+			return nil, ErrTooLarge
+		}
+		return src, nil
+	}
+	src, err := readlimit.ReadFile(path, readlimit.Python)
+	var tl *readlimit.TooLargeError
+	if errors.As(err, &tl) {
+		return nil, ErrTooLarge
+	}
+	return src, err
+}
+
+// Load reads one file with read and registers it in fset. It may be
+// called from several goroutines on one FileSet; Parse completes the File.
+func Load(fset *token.FileSet, path string, read func(string) ([]byte, error)) *File {
 	f := &File{Path: path, BadByte: -1}
-	src, err := pass.ReadFile(path)
+	src, err := read(path)
 	if err != nil {
 		// An empty entry in the FileSet still gives the file's GAIA000 a
 		// position (1:1).
-		f.Tok = pass.Fset.AddFile(path, -1, 0)
+		f.Tok = fset.AddFile(path, -1, 0)
 		f.Err = err
 		if errors.Is(err, ErrTooLarge) {
 			f.Err = ErrTooLarge
@@ -98,12 +119,49 @@ func read(pass *analysis.Pass, path string) *File {
 		return f
 	}
 	f.Src = src
-	f.Tok = pass.Fset.AddFile(path, -1, len(src))
-	f.Tok.SetLinesForContent(src)
+	f.Tok = fset.AddFile(path, -1, len(src))
+	f.Tok.SetLines(lineStarts(src))
 	if !utf8.Valid(src) {
 		f.BadByte = firstInvalid(src)
 	}
 	return f
+}
+
+// lineStarts returns the offsets at which the lines of src start, exactly
+// as token.File.SetLinesForContent computes them (no entry for the end of
+// a final newline), with a vectorised newline search instead of a loop
+// over every byte.
+func lineStarts(src []byte) []int {
+	if len(src) == 0 {
+		return nil
+	}
+	lines := make([]int, 1, bytes.Count(src, []byte{'\n'})+1)
+	for off := 0; ; {
+		i := bytes.IndexByte(src[off:], '\n')
+		if i < 0 {
+			break
+		}
+		off += i + 1
+		if off < len(src) {
+			lines = append(lines, off)
+		}
+	}
+	return lines
+}
+
+// Parse builds the file's model with p, unless the file could not be read
+// or is not UTF-8. An internal parser failure is the file's GAIA000, not
+// the end of the run.
+func (f *File) Parse(p *pyscan.Parser) {
+	if f.Err != nil || f.BadByte >= 0 {
+		return
+	}
+	m, err := p.Parse(f.Path, f.Src)
+	if err != nil {
+		f.Err = fmt.Errorf("the Python parser failed: %w", err)
+		return
+	}
+	f.Module = m
 }
 
 // firstInvalid returns the offset of the first byte that is not UTF-8.
@@ -132,14 +190,7 @@ func parseAll(files []*File) {
 			p := pyscan.NewParser()
 			defer p.Close()
 			for f := range jobs {
-				m, err := p.Parse(f.Path, f.Src)
-				if err != nil {
-					// An internal parser failure on one file is that file's
-					// GAIA000, not the end of the run.
-					f.Err = fmt.Errorf("the Python parser failed: %w", err)
-					continue
-				}
-				f.Module = m
+				f.Parse(p)
 			}
 		}()
 	}

@@ -18,6 +18,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/pelletier/go-toml/v2"
 
@@ -69,74 +70,144 @@ type perFile struct {
 	codes []string
 }
 
-// Error is a configuration problem: usage-level (exit 2) at the CLI.
+// Error is a configuration problem, located in the file that has it when
+// the position is known (Line and Col are 1-based; 0 means unknown). At the
+// CLI, a --config that does not load is a usage error (exit 2); in a run,
+// each package governed by a broken file reports it as a diagnostic
+// (RuleInvalid, or GAIA003 for a pyproject.toml that does not parse).
 type Error struct {
-	Path string
-	Msg  string
+	Path      string
+	Line, Col int
+	Msg       string
+	// Syntax is true when the file could not be read or is not TOML at
+	// all, as opposed to a valid TOML file with a bad setting.
+	Syntax bool
 }
 
 func (e *Error) Error() string { return e.Path + ": " + e.Msg }
+
+// RuleInvalid is the diagnostic of a configuration that cannot be used:
+// nullius.toml or the [tool.nullius] table of a pyproject.toml does not
+// parse, names an unknown key or rule, or has a bad pattern. The packages it
+// governs are not linted (their findings would be filtered by a guess), the
+// rest of the run goes on.
+var RuleInvalid = diag.Family("config").Register(diag.Rule{
+	Code: "NULLIUS003", Name: "config-invalid", Severity: diag.Error,
+	Title: "a configuration file cannot be used",
+	Text: `nullius.toml, or the [tool.nullius] table of a pyproject.toml, governs the packages below
+it: which findings are suppressed, whether warnings show. A file that does not parse as TOML,
+names a key nullius does not know, lists an unknown rule code or holds a pattern that does
+not compile cannot be applied, and guessing would hide or show findings the author did not
+mean to. Every package it governs reports this error at the offending line instead of its
+findings; other packages are linted as usual. Fix the line the diagnostic points at (the
+message names the key and the keys nullius knows). A pyproject.toml that is not valid TOML at
+all is GAIA003, since it breaks the package itself.`,
+	Bad:    "# nullius.toml\nignore = [\"GAIA011\"\nwarnings = false\n",
+	Good:   "# nullius.toml\nignore = [\"GAIA011\"]\nwarnings = false\n",
+	Since:  "0.2.0",
+	Origin: "nullius",
+})
 
 // Load reads one config file: a nullius.toml (settings at the top level) or
 // a pyproject.toml (settings under [tool.nullius]). It returns (nil, nil)
 // for a pyproject.toml without a [tool.nullius] table.
 func Load(path string) (*Config, error) {
-	return load(path, 0)
+	return load(path, 0, readFile)
 }
 
-func load(path string, depth int) (*Config, error) {
+// readFile is the default reader: the bounded reader with the
+// configuration cap.
+func readFile(abs string) ([]byte, error) { return readlimit.ReadFile(abs, readlimit.Config) }
+
+func load(path string, depth int, read func(string) ([]byte, error)) (*Config, error) {
 	if depth > 8 {
-		return nil, &Error{path, "extend chain is longer than 8 files (a cycle?)"}
+		return nil, &Error{Path: path, Msg: "extend chain is longer than 8 files (a cycle?)"}
 	}
 	abs, err := filepath.Abs(path)
 	if err != nil {
-		return nil, &Error{path, err.Error()}
+		return nil, &Error{Path: path, Msg: err.Error(), Syntax: true}
 	}
-	data, err := readlimit.ReadFile(abs, readlimit.Config)
+	data, err := read(abs)
 	if readlimit.Refused(err) {
 		// "<path>: is a FIFO, not a regular file; ...": a FIFO or device
 		// named nullius.toml is refused, never waited on.
-		return nil, &Error{path, strings.TrimPrefix(err.Error(), abs+" ")}
+		return nil, &Error{Path: path, Msg: strings.TrimPrefix(err.Error(), abs+" "), Syntax: true}
 	}
 	if err != nil {
-		return nil, &Error{path, fmt.Sprintf("cannot read config: %v", err)}
+		return nil, &Error{Path: path, Msg: fmt.Sprintf("cannot read config: %v", err), Syntax: true}
 	}
+	return parse(path, abs, data, depth, read)
+}
+
+// nulliusTable is the part of a pyproject.toml configuration reads: the
+// [tool.nullius] table, decoded from the file itself so every error keeps
+// its real line and column.
+type nulliusTable struct {
+	Tool struct {
+		Nullius *Settings `toml:"nullius"`
+	} `toml:"tool"`
+}
+
+// parse builds the configuration of one file from its bytes.
+func parse(path, abs string, data []byte, depth int, read func(string) ([]byte, error)) (*Config, error) {
+	pyproject := filepath.Base(abs) == PyprojectTOML
 	var s Settings
-	if filepath.Base(abs) == PyprojectTOML {
-		raw := map[string]any{}
-		if err := toml.Unmarshal(data, &raw); err != nil {
-			return nil, &Error{path, tomlMessage(err)}
-		}
-		tool, _ := raw["tool"].(map[string]any)
-		tbl, ok := tool["nullius"]
-		if !ok {
-			return nil, nil
-		}
-		m, isTable := tbl.(map[string]any)
-		if !isTable {
-			return nil, &Error{path, "[tool.nullius] must be a table"}
-		}
-		if onlyBinding(m) {
-			return nil, nil
-		}
-		sub, err := toml.Marshal(tbl)
-		if err != nil {
-			return nil, &Error{path, err.Error()}
-		}
-		data = sub
-	}
 	dec := toml.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
-	if err := dec.Decode(&s); err != nil {
-		return nil, &Error{path, tomlMessage(err)}
+	if pyproject {
+		var doc nulliusTable
+		err := dec.Decode(&doc)
+		var sm *toml.StrictMissingError
+		if errors.As(err, &sm) {
+			// The rest of pyproject.toml is not ours to judge: only keys
+			// inside [tool.nullius] are unknown configuration keys.
+			var own []toml.DecodeError
+			for _, e := range sm.Errors {
+				if k := e.Key(); len(k) > 2 && k[0] == "tool" && k[1] == "nullius" {
+					own = append(own, e)
+				}
+			}
+			err = nil
+			if len(own) > 0 {
+				err = &toml.StrictMissingError{Errors: own}
+			}
+		}
+		var de *toml.DecodeError
+		if errors.As(err, &de) && slices.Equal(de.Key(), []string{"tool", "nullius"}) {
+			line, col := de.Position()
+			return nil, &Error{Path: path, Line: line, Col: col, Msg: "[tool.nullius] must be a table"}
+		}
+		if err != nil {
+			return nil, tomlError(path, err)
+		}
+		if doc.Tool.Nullius == nil {
+			return nil, nil
+		}
+		s = *doc.Tool.Nullius
+		if onlyBinding(s) {
+			return nil, nil
+		}
+	} else if err := dec.Decode(&s); err != nil {
+		return nil, tomlError(path, err)
 	}
-	if filepath.Base(abs) != PyprojectTOML && (s.CampaignID != nil || s.NodeID != nil) {
-		return nil, &Error{path, "campaign-id and node-id bind a package to its idea and belong in the package's pyproject.toml [tool.nullius] (nullius bind writes them), not in a shared configuration file"}
+	if !pyproject && (s.CampaignID != nil || s.NodeID != nil) {
+		key := "campaign-id"
+		if s.CampaignID == nil {
+			key = "node-id"
+		}
+		line, col := locate(data, false, key)
+		return nil, &Error{Path: path, Line: line, Col: col, Msg: "campaign-id and node-id bind a package to its idea and belong in the package's pyproject.toml [tool.nullius] (nullius bind writes them), not in a shared configuration file"}
 	}
 	s.CampaignID, s.NodeID = nil, nil
 	c := &Config{Path: abs, Dir: filepath.Dir(abs), Settings: s}
 	if s.Extend != "" {
-		base, err := load(filepath.Join(c.Dir, s.Extend), depth+1)
+		base, err := load(filepath.Join(c.Dir, s.Extend), depth+1, read)
+		var ce *Error
+		if errors.As(err, &ce) && ce.Path != path && depth == 0 && ce.Line == 0 {
+			// The base file could not be read at all: say so at the extend
+			// line of this file.
+			ce.Line, ce.Col = locate(data, pyproject, "extend")
+		}
 		if err != nil {
 			return nil, err
 		}
@@ -144,22 +215,37 @@ func load(path string, depth int) (*Config, error) {
 			c.Settings = merge(base.Settings, s)
 		}
 	}
-	if err := c.compile(); err != nil {
+	if err := c.compile(path, data, pyproject); err != nil {
 		return nil, err
 	}
 	return c, nil
 }
 
-// onlyBinding reports a [tool.nullius] table that holds the package's
-// binding and nothing else.
-func onlyBinding(tbl map[string]any) bool {
-	n := 0
-	for _, k := range []string{"campaign-id", "node-id"} {
-		if _, ok := tbl[k]; ok {
-			n++
+// locate returns the 1-based line and column of the first occurrence of
+// needle in a config file (after the [tool.nullius] header of a
+// pyproject.toml), for errors found after decoding; (0, 0) when it does
+// not occur.
+func locate(data []byte, pyproject bool, needle string) (int, int) {
+	from := 0
+	if pyproject {
+		if i := bytes.Index(data, []byte("nullius")); i >= 0 {
+			from = i
 		}
 	}
-	return n > 0 && n == len(tbl)
+	i := bytes.Index(data[from:], []byte(needle))
+	if i < 0 {
+		return 0, 0
+	}
+	i += from
+	line := 1 + bytes.Count(data[:i], []byte("\n"))
+	return line, i - (bytes.LastIndexByte(data[:i], '\n') + 1) + 1
+}
+
+// onlyBinding reports a [tool.nullius] table that holds the package's
+// binding and nothing else.
+func onlyBinding(s Settings) bool {
+	return (s.CampaignID != nil || s.NodeID != nil) && s.Extend == "" && s.Exclude == nil &&
+		s.Warnings == nil && s.Ignore == nil && s.PerFileIgnores == nil
 }
 
 // merge applies over on top of base: lists extend, scalars override.
@@ -181,7 +267,9 @@ func merge(base, over Settings) Settings {
 	return out
 }
 
-func tomlMessage(err error) string {
+// tomlError locates a decode error: a TOML syntax error (Syntax), a value
+// of the wrong type, or unknown keys (at the first one).
+func tomlError(path string, err error) *Error {
 	var sm *toml.StrictMissingError
 	if errors.As(err, &sm) {
 		var keys []string
@@ -189,27 +277,35 @@ func tomlMessage(err error) string {
 			row, col := e.Position()
 			keys = append(keys, fmt.Sprintf("%q (line %d, column %d)", strings.Join(e.Key(), "."), row, col))
 		}
-		return "unknown configuration key " + strings.Join(keys, ", ") + "; known keys are extend, exclude, warnings, ignore, per-file-ignores (and campaign-id, node-id in a package's pyproject.toml)"
+		line, col := sm.Errors[0].Position()
+		return &Error{Path: path, Line: line, Col: col, Msg: "unknown configuration key " + strings.Join(keys, ", ") + "; known keys are extend, exclude, warnings, ignore, per-file-ignores (and campaign-id, node-id in a package's pyproject.toml)"}
 	}
 	var de *toml.DecodeError
 	if errors.As(err, &de) {
 		row, col := de.Position()
-		return fmt.Sprintf("line %d, column %d: %s", row, col, de.Error())
+		// A wrong type names its key; a syntax error has none.
+		return &Error{Path: path, Line: row, Col: col, Msg: fmt.Sprintf("line %d, column %d: %s", row, col, de.Error()), Syntax: len(de.Key()) == 0}
 	}
-	return err.Error()
+	return &Error{Path: path, Msg: err.Error(), Syntax: true}
 }
 
-func (c *Config) compile() error {
+// compile checks the settings and compiles the patterns; data is the
+// file (path as the caller spelled it), for locating what is wrong.
+func (c *Config) compile(path string, data []byte, pyproject bool) error {
+	fail := func(needle, msg string) error {
+		line, col := locate(data, pyproject, needle)
+		return &Error{Path: path, Line: line, Col: col, Msg: msg}
+	}
 	for _, g := range c.Settings.Exclude {
 		re, err := Glob(g)
 		if err != nil {
-			return &Error{c.Path, err.Error()}
+			return fail(g, err.Error())
 		}
 		c.exclude = append(c.exclude, re)
 	}
 	for _, code := range c.Settings.Ignore {
 		if _, ok := diag.Lookup(code); !ok {
-			return &Error{c.Path, fmt.Sprintf("ignore: unknown rule %q; run 'nullius rules' to list them", code)}
+			return fail(code, fmt.Sprintf("ignore: unknown rule %q; run 'nullius rules' to list them", code))
 		}
 	}
 	keys := make([]string, 0, len(c.Settings.PerFileIgnores))
@@ -220,12 +316,12 @@ func (c *Config) compile() error {
 	for _, g := range keys {
 		re, err := Glob(g)
 		if err != nil {
-			return &Error{c.Path, err.Error()}
+			return fail(g, err.Error())
 		}
 		codes := c.Settings.PerFileIgnores[g]
 		for _, code := range codes {
 			if _, ok := diag.Lookup(code); !ok {
-				return &Error{c.Path, fmt.Sprintf("per-file-ignores %q: unknown rule %q; run 'nullius rules' to list them", g, code)}
+				return fail(code, fmt.Sprintf("per-file-ignores %q: unknown rule %q; run 'nullius rules' to list them", g, code))
 			}
 		}
 		c.perFile = append(c.perFile, perFile{re, codes})
@@ -283,90 +379,160 @@ func Find(path string) (*Config, error) {
 	if fi, err := os.Stat(abs); err == nil && !fi.IsDir() {
 		dir = filepath.Dir(abs)
 	}
-	for {
-		for _, name := range []string{NulliusTOML, PyprojectTOML} {
-			p := filepath.Join(dir, name)
-			if fi, err := os.Stat(p); err == nil && !fi.IsDir() {
-				c, err := Load(p)
-				if err != nil {
-					return nil, err
-				}
-				if c != nil {
-					return c, nil
-				}
-			}
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			return nil, nil
-		}
-		dir = parent
-	}
+	return NewResolverWith(ResolverOptions{}).ForDir(dir)
 }
 
-// Resolver finds and caches the closest config per directory.
+// ResolverOptions configure a Resolver.
+type ResolverOptions struct {
+	// Explicit, when non-nil (from --config), applies to every file.
+	Explicit *Config
+	// Cwd makes relative paths absolute; "" means the working directory,
+	// asked once.
+	Cwd string
+	// Read reads a configuration file by absolute path; nil means the
+	// bounded reader. A lint run passes its cache, so each pyproject.toml
+	// is read once for both discovery and configuration.
+	Read func(abs string) ([]byte, error)
+	// Lookup reports whether the directory dir (absolute) holds a file
+	// (not a directory) named name, with known false when the caller has
+	// not listed dir; the resolver then stats the file itself. A lint run
+	// answers from the directory listings of its walk.
+	Lookup func(dir, name string) (exists, known bool)
+}
+
+// Resolver finds the closest configuration of each directory once and
+// remembers it, errors included. It is safe for concurrent use: a lint
+// run's workers share one.
 type Resolver struct {
-	explicit *Config
-	byDir    map[string]*Config
+	opts  ResolverOptions
+	mu    sync.Mutex
+	byDir map[string]*dirConfig
+}
+
+type dirConfig struct {
+	once sync.Once
+	c    *Config
+	err  error
 }
 
 // NewResolver returns a resolver; explicit, when non-nil (from --config),
 // applies to every file.
 func NewResolver(explicit *Config) *Resolver {
-	return &Resolver{explicit: explicit, byDir: map[string]*Config{}}
+	return NewResolverWith(ResolverOptions{Explicit: explicit})
+}
+
+// NewResolverWith returns a resolver with options.
+func NewResolverWith(opts ResolverOptions) *Resolver {
+	if opts.Cwd == "" {
+		opts.Cwd, _ = os.Getwd()
+	}
+	if opts.Read == nil {
+		opts.Read = readFile
+	}
+	return &Resolver{opts: opts, byDir: map[string]*dirConfig{}}
+}
+
+// abs makes path absolute against the resolver's working directory
+// (filepath.Abs asks the OS for it on every call).
+func (r *Resolver) abs(path string) string {
+	if filepath.IsAbs(path) {
+		return filepath.Clean(path)
+	}
+	return filepath.Join(r.opts.Cwd, path)
 }
 
 // For returns the configuration governing the file at path (nil if none).
 func (r *Resolver) For(path string) (*Config, error) {
-	if r.explicit != nil {
-		return r.explicit, nil
+	if r.opts.Explicit != nil {
+		return r.opts.Explicit, nil
 	}
-	abs, err := filepath.Abs(path)
-	if err != nil {
-		return nil, err
+	return r.ForDir(filepath.Dir(r.abs(path)))
+}
+
+// ForDir returns the configuration governing the files of directory dir.
+func (r *Resolver) ForDir(dir string) (*Config, error) {
+	if r.opts.Explicit != nil {
+		return r.opts.Explicit, nil
 	}
-	dir := filepath.Dir(abs)
-	if c, ok := r.byDir[dir]; ok {
-		return c, nil
+	dir = r.abs(dir)
+	r.mu.Lock()
+	e := r.byDir[dir]
+	if e == nil {
+		e = &dirConfig{}
+		r.byDir[dir] = e
 	}
-	c, err := Find(dir)
-	if err != nil {
-		return nil, err
+	r.mu.Unlock()
+	e.once.Do(func() { e.c, e.err = r.resolve(dir) })
+	return e.c, e.err
+}
+
+// resolve finds dir's own configuration, or its parent's.
+func (r *Resolver) resolve(dir string) (*Config, error) {
+	for _, name := range []string{NulliusTOML, PyprojectTOML} {
+		if !r.holds(dir, name) {
+			continue
+		}
+		c, err := load(filepath.Join(dir, name), 0, r.opts.Read)
+		if err != nil || c != nil {
+			return c, err
+		}
 	}
-	r.byDir[dir] = c
-	return c, nil
+	parent := filepath.Dir(dir)
+	if parent == dir {
+		return nil, nil
+	}
+	return r.ForDir(parent)
+}
+
+// holds reports whether dir has a file (not a directory) named name.
+func (r *Resolver) holds(dir, name string) bool {
+	if r.opts.Lookup != nil {
+		if exists, known := r.opts.Lookup(dir, name); known {
+			return exists
+		}
+	}
+	fi, err := os.Stat(filepath.Join(dir, name))
+	return err == nil && !fi.IsDir()
 }
 
 // Apply applies each finding's governing configuration: warnings dropped
 // when switched off, findings in excluded files or of ignored rules marked
-// Suppressed (never dropped, so the gate still sees errors).
+// Suppressed (never dropped, so the gate still sees errors). The error is
+// the first configuration that cannot be loaded.
 func (r *Resolver) Apply(ds []diag.Diagnostic) ([]diag.Diagnostic, error) {
 	out := ds[:0:0]
 	for _, d := range ds {
-		c, err := r.For(d.Path)
+		d, keep, err := r.Configure(d)
 		if err != nil {
 			return nil, err
 		}
-		if c == nil {
+		if keep {
 			out = append(out, d)
-			continue
 		}
-		if d.Severity == diag.Warning && c.Settings.Warnings != nil && !*c.Settings.Warnings {
-			continue
-		}
-		if c.suppresses(d) {
-			d.Suppressed = true
-		}
-		out = append(out, d)
 	}
 	return out, nil
 }
 
-func (c *Config) suppresses(d diag.Diagnostic) bool {
-	abs, err := filepath.Abs(d.Path)
-	if err != nil {
-		return false
+// Configure applies the configuration governing one finding: keep is
+// false for a warning switched off; an excluded file or ignored rule
+// marks it Suppressed. The error is that configuration's, if it cannot be
+// loaded (d is then returned as it was).
+func (r *Resolver) Configure(d diag.Diagnostic) (_ diag.Diagnostic, keep bool, _ error) {
+	c, err := r.For(d.Path)
+	if err != nil || c == nil {
+		return d, true, err
 	}
+	if d.Severity == diag.Warning && c.Settings.Warnings != nil && !*c.Settings.Warnings {
+		return d, false, nil
+	}
+	if c.suppresses(d, r.abs(d.Path)) {
+		d.Suppressed = true
+	}
+	return d, true, nil
+}
+
+// suppresses reports whether c suppresses d, whose path is abs.
+func (c *Config) suppresses(d diag.Diagnostic, abs string) bool {
 	rel, err := filepath.Rel(c.Dir, abs)
 	if err != nil || strings.HasPrefix(rel, "..") {
 		rel = filepath.ToSlash(d.Path)

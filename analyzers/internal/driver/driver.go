@@ -21,7 +21,6 @@ import (
 	"github.com/nullius-dev/nullius/analyzers/internal/suppress"
 	"github.com/nullius-dev/nullius/analyzers/pyparse"
 	"github.com/nullius-dev/nullius/internal/diag"
-	"github.com/nullius-dev/nullius/internal/readlimit"
 )
 
 // Options configure one run.
@@ -34,6 +33,14 @@ type Options struct {
 	// Overlay holds in-memory contents that replace files on disk, keyed
 	// by the file path as listed in files (an editor's unsaved buffers).
 	Overlay map[string][]byte
+	// Parsed, when set, is the package already read and parsed into Fset
+	// (the lint engine parses with its workers' long-lived parsers); the
+	// pyparse analyzer is then not run.
+	Parsed *pyparse.Result
+	Fset   *token.FileSet
+	// Validated says the caller has run analysis.Validate on this very
+	// analyzer set, so a run per package does not repeat it.
+	Validated bool
 }
 
 // Run runs analyzers (and everything they require) over files, the
@@ -49,16 +56,26 @@ func Run(dir string, files []string, analyzers []*analysis.Analyzer, opts Option
 // analyzer required pyparse), so callers can map other findings to
 // source lines without parsing a file twice.
 func RunParsed(dir string, files []string, analyzers []*analysis.Analyzer, opts Options) ([]diag.Diagnostic, *pyparse.Result, error) {
-	if err := analysis.Validate(analyzers); err != nil {
-		return nil, nil, err
+	if !opts.Validated {
+		if err := analysis.Validate(analyzers); err != nil {
+			return nil, nil, err
+		}
+	}
+	fset := opts.Fset
+	if fset == nil {
+		fset = token.NewFileSet()
 	}
 	r := &runner{
-		fset:    token.NewFileSet(),
+		fset:    fset,
 		files:   files,
 		pkg:     types.NewPackage(filepath.ToSlash(dir), "gaia"),
 		results: map[*analysis.Analyzer]any{},
 		done:    map[*analysis.Analyzer]bool{},
 		overlay: opts.Overlay,
+	}
+	if opts.Parsed != nil {
+		r.results[pyparse.Analyzer] = opts.Parsed
+		r.done[pyparse.Analyzer] = true
 	}
 	for _, a := range analyzers {
 		if err := r.exec(a); err != nil {
@@ -138,18 +155,7 @@ func (r *runner) readFile(name string) ([]byte, error) {
 	if !slices.Contains(r.files, name) {
 		return nil, fmt.Errorf("%s is not a file of this package", name)
 	}
-	if src, ok := r.overlay[name]; ok {
-		if len(src) > pyparse.MaxFileSize {
-			return nil, pyparse.ErrTooLarge
-		}
-		return src, nil
-	}
-	src, err := readlimit.ReadFile(name, readlimit.Python)
-	var tl *readlimit.TooLargeError
-	if errors.As(err, &tl) {
-		return nil, pyparse.ErrTooLarge
-	}
-	return src, err
+	return pyparse.ReadSource(name, r.overlay)
 }
 
 // convert turns reported analysis diagnostics into diag records.

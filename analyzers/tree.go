@@ -1,0 +1,149 @@
+package analyzers
+
+import (
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+
+	"github.com/nullius-dev/nullius/internal/readlimit"
+)
+
+// fsTree is one run's view of the file system: every directory listed at
+// most once (the discovery walk, the source-root lookup, the module walk
+// and the configuration lookup all ask it, from any goroutine), and every
+// configuration file (pyproject.toml, nullius.toml) read at most once,
+// for both discovery and configuration. Listings replace the per-directory
+// stat calls a path-probing walk would make.
+type fsTree struct {
+	cwd   string
+	mu    sync.Mutex
+	dirs  map[string]*listing // by absolute, clean path
+	files map[string]*content // by absolute, clean path
+}
+
+type listing struct {
+	once    sync.Once
+	entries []fs.DirEntry // sorted by name
+	err     error
+}
+
+type content struct {
+	once sync.Once
+	data []byte
+	err  error
+}
+
+func newFSTree() *fsTree {
+	cwd, _ := os.Getwd()
+	return &fsTree{cwd: cwd, dirs: map[string]*listing{}, files: map[string]*content{}}
+}
+
+// abs makes a path absolute against the run's working directory, which is
+// asked once (filepath.Abs asks the OS on every call).
+func (t *fsTree) abs(p string) string {
+	if filepath.IsAbs(p) {
+		return filepath.Clean(p)
+	}
+	return filepath.Join(t.cwd, p)
+}
+
+// list returns the entries of dir sorted by name, reading the directory
+// once per run through the bounded reader's ReadDir.
+func (t *fsTree) list(dir string) ([]fs.DirEntry, error) {
+	key := t.abs(dir)
+	t.mu.Lock()
+	l := t.dirs[key]
+	if l == nil {
+		l = &listing{}
+		t.dirs[key] = l
+	}
+	t.mu.Unlock()
+	l.once.Do(func() { l.entries, l.err = readlimit.ReadDir(dir) })
+	if l.err != nil {
+		// Not kept: the error names the path as this caller spelled it.
+		return readlimit.ReadDir(dir)
+	}
+	return l.entries, nil
+}
+
+// listed returns dir's entries if dir has been listed already (without
+// listing it), for lookups that would rather stat than list a large
+// directory outside the walk (the ancestors of a named path).
+func (t *fsTree) listed(dir string) ([]fs.DirEntry, bool) {
+	t.mu.Lock()
+	l := t.dirs[t.abs(dir)]
+	t.mu.Unlock()
+	if l == nil {
+		return nil, false
+	}
+	l.once.Do(func() { l.entries, l.err = readlimit.ReadDir(dir) })
+	return l.entries, l.err == nil
+}
+
+// entry returns the entry named name in a listing.
+func entry(es []fs.DirEntry, name string) (fs.DirEntry, bool) {
+	i, ok := slices.BinarySearchFunc(es, name, func(e fs.DirEntry, n string) int { return strings.Compare(e.Name(), n) })
+	if !ok {
+		return nil, false
+	}
+	return es[i], true
+}
+
+// isDir reports whether dir/name is a directory, following a symlink as
+// os.Stat does, from dir's listing.
+func (t *fsTree) isDir(dir, name string) bool {
+	es, err := t.list(dir)
+	if err != nil {
+		return false
+	}
+	e, ok := entry(es, name)
+	if !ok {
+		return false
+	}
+	if e.Type()&fs.ModeSymlink != 0 {
+		fi, err := os.Stat(filepath.Join(dir, name))
+		return err == nil && fi.IsDir()
+	}
+	return e.IsDir()
+}
+
+// holds reports whether dir/name exists and is not a directory (a
+// symlink is followed), when dir has been listed; known is false
+// otherwise. It answers the configuration lookup.
+func (t *fsTree) holds(dir, name string) (exists, known bool) {
+	es, ok := t.listed(dir)
+	if !ok {
+		return false, false
+	}
+	e, ok := entry(es, name)
+	if !ok {
+		return false, true
+	}
+	if e.Type()&fs.ModeSymlink != 0 {
+		fi, err := os.Stat(filepath.Join(dir, name))
+		return err == nil && !fi.IsDir(), true
+	}
+	return !e.IsDir(), true
+}
+
+// readConfig reads a configuration file (pyproject.toml or nullius.toml)
+// once per run through the bounded reader. A failed read is not kept:
+// the caller's error then names the path as the caller spelled it.
+func (t *fsTree) readConfig(path string) ([]byte, error) {
+	key := t.abs(path)
+	t.mu.Lock()
+	c := t.files[key]
+	if c == nil {
+		c = &content{}
+		t.files[key] = c
+	}
+	t.mu.Unlock()
+	c.once.Do(func() { c.data, c.err = readlimit.ReadFile(path, readlimit.Config) })
+	if c.err != nil {
+		return readlimit.ReadFile(path, readlimit.Config)
+	}
+	return c.data, nil
+}
