@@ -6,8 +6,8 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
-	"sync"
 
+	"github.com/nullius-dev/nullius/internal/memo"
 	"github.com/nullius-dev/nullius/internal/readlimit"
 )
 
@@ -19,26 +19,13 @@ import (
 // stat calls a path-probing walk would make.
 type fsTree struct {
 	cwd   string
-	mu    sync.Mutex
-	dirs  map[string]*listing // by absolute, clean path
-	files map[string]*content // by absolute, clean path
-}
-
-type listing struct {
-	once    sync.Once
-	entries []fs.DirEntry // sorted by name
-	err     error
-}
-
-type content struct {
-	once sync.Once
-	data []byte
-	err  error
+	dirs  memo.Map[[]fs.DirEntry] // by absolute, clean path; sorted by name
+	files memo.Map[[]byte]        // by absolute, clean path
 }
 
 func newFSTree() *fsTree {
 	cwd, _ := os.Getwd()
-	return &fsTree{cwd: cwd, dirs: map[string]*listing{}, files: map[string]*content{}}
+	return &fsTree{cwd: cwd}
 }
 
 // abs makes a path absolute against the run's working directory, which is
@@ -51,36 +38,22 @@ func (t *fsTree) abs(p string) string {
 }
 
 // list returns the entries of dir sorted by name, reading the directory
-// once per run through the bounded reader's ReadDir.
+// once per run through the bounded reader's ReadDir. A failure is not
+// kept: the error names the path as this caller spelled it.
 func (t *fsTree) list(dir string) ([]fs.DirEntry, error) {
-	key := t.abs(dir)
-	t.mu.Lock()
-	l := t.dirs[key]
-	if l == nil {
-		l = &listing{}
-		t.dirs[key] = l
-	}
-	t.mu.Unlock()
-	l.once.Do(func() { l.entries, l.err = readlimit.ReadDir(dir) })
-	if l.err != nil {
-		// Not kept: the error names the path as this caller spelled it.
+	es, err := t.dirs.Get(t.abs(dir), func() ([]fs.DirEntry, error) { return readlimit.ReadDir(dir) })
+	if err != nil {
 		return readlimit.ReadDir(dir)
 	}
-	return l.entries, nil
+	return es, nil
 }
 
 // listed returns dir's entries if dir has been listed already (without
 // listing it), for lookups that would rather stat than list a large
 // directory outside the walk (the ancestors of a named path).
 func (t *fsTree) listed(dir string) ([]fs.DirEntry, bool) {
-	t.mu.Lock()
-	l := t.dirs[t.abs(dir)]
-	t.mu.Unlock()
-	if l == nil {
-		return nil, false
-	}
-	l.once.Do(func() { l.entries, l.err = readlimit.ReadDir(dir) })
-	return l.entries, l.err == nil
+	es, err, ok := t.dirs.Peek(t.abs(dir))
+	return es, ok && err == nil
 }
 
 // entry returns the entry named name in a listing.
@@ -130,20 +103,12 @@ func (t *fsTree) holds(dir, name string) (exists, known bool) {
 }
 
 // readConfig reads a configuration file (pyproject.toml or nullius.toml)
-// once per run through the bounded reader. A failed read is not kept:
-// the caller's error then names the path as the caller spelled it.
+// once per run through the bounded reader. A failure is not kept: the
+// caller's error then names the path as the caller spelled it.
 func (t *fsTree) readConfig(path string) ([]byte, error) {
-	key := t.abs(path)
-	t.mu.Lock()
-	c := t.files[key]
-	if c == nil {
-		c = &content{}
-		t.files[key] = c
-	}
-	t.mu.Unlock()
-	c.once.Do(func() { c.data, c.err = readlimit.ReadFile(path, readlimit.Config) })
-	if c.err != nil {
+	data, err := t.files.Get(t.abs(path), func() ([]byte, error) { return readlimit.ReadFile(path, readlimit.Config) })
+	if err != nil {
 		return readlimit.ReadFile(path, readlimit.Config)
 	}
-	return c.data, nil
+	return data, nil
 }

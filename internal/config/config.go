@@ -18,11 +18,11 @@ import (
 	"regexp"
 	"slices"
 	"strings"
-	"sync"
 
 	"github.com/pelletier/go-toml/v2"
 
 	"github.com/nullius-dev/nullius/internal/diag"
+	"github.com/nullius-dev/nullius/internal/memo"
 	"github.com/nullius-dev/nullius/internal/readlimit"
 )
 
@@ -405,14 +405,7 @@ type ResolverOptions struct {
 // run's workers share one.
 type Resolver struct {
 	opts  ResolverOptions
-	mu    sync.Mutex
-	byDir map[string]*dirConfig
-}
-
-type dirConfig struct {
-	once sync.Once
-	c    *Config
-	err  error
+	byDir memo.Map[*Config]
 }
 
 // NewResolver returns a resolver; explicit, when non-nil (from --config),
@@ -429,7 +422,7 @@ func NewResolverWith(opts ResolverOptions) *Resolver {
 	if opts.Read == nil {
 		opts.Read = readFile
 	}
-	return &Resolver{opts: opts, byDir: map[string]*dirConfig{}}
+	return &Resolver{opts: opts}
 }
 
 // abs makes path absolute against the resolver's working directory
@@ -455,15 +448,7 @@ func (r *Resolver) ForDir(dir string) (*Config, error) {
 		return r.opts.Explicit, nil
 	}
 	dir = r.abs(dir)
-	r.mu.Lock()
-	e := r.byDir[dir]
-	if e == nil {
-		e = &dirConfig{}
-		r.byDir[dir] = e
-	}
-	r.mu.Unlock()
-	e.once.Do(func() { e.c, e.err = r.resolve(dir) })
-	return e.c, e.err
+	return r.byDir.Get(dir, func() (*Config, error) { return r.resolve(dir) })
 }
 
 // resolve finds dir's own configuration, or its parent's.
