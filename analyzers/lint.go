@@ -20,8 +20,8 @@ import (
 	"github.com/nullius-dev/nullius/analyzers/internal/driver"
 	"github.com/nullius-dev/nullius/analyzers/internal/suppress"
 	"github.com/nullius-dev/nullius/analyzers/ir"
-	"github.com/nullius-dev/nullius/analyzers/readerflow"
 	"github.com/nullius-dev/nullius/analyzers/pyparse"
+	"github.com/nullius-dev/nullius/analyzers/readerflow"
 	"github.com/nullius-dev/nullius/internal/config"
 	"github.com/nullius-dev/nullius/internal/diag"
 	"github.com/nullius-dev/nullius/pyscan"
@@ -92,9 +92,9 @@ func Lint(paths []string, opts Options) (*Result, error) {
 
 // engine is one lint run.
 type engine struct {
-	s         *scan
-	opts      Options
-	res       *config.Resolver // nil with NoConfig
+	s    *scan
+	opts Options
+	res  *config.Resolver // nil with NoConfig
 	// whole and partial are the analyzer sets for a whole package and
 	// for some files of one, validated once per run.
 	whole, partial []*analysis.Analyzer
