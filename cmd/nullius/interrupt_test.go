@@ -124,3 +124,52 @@ func must(t *testing.T, err error) {
 		t.Fatal(err)
 	}
 }
+
+// Issue 13: SIGINT during extract kills gaia's process group (gaia and
+// what it started) before nullius exits 130 with one line.
+func TestSIGINTDuringExtractLeavesNoGaia(t *testing.T) {
+	if !procruntest.BecomeSubreaper() {
+		t.Skip("needs a Linux child subreaper to reap gaia's orphans")
+	}
+	dir := t.TempDir()
+	pkg := filepath.Join(dir, "pkg")
+	must(t, os.MkdirAll(filepath.Join(pkg, "src", "example_idea"), 0o755))
+	must(t, os.MkdirAll(filepath.Join(dir, ".nullius"), 0o755))
+	must(t, os.WriteFile(filepath.Join(pkg, "pyproject.toml"), []byte("[project]\nname = \"example-idea-gaia\"\nversion = \"0.1.0\"\nrequires-python = \">=3.12\"\ndependencies = [\"gaia-lang==0.5.0a4\"]\n"), 0o644))
+	src, err := os.ReadFile("../../fixtures/extract/road/__init__.py")
+	must(t, err)
+	must(t, os.WriteFile(filepath.Join(pkg, "src", "example_idea", "__init__.py"), src, 0o644))
+	gaia, err := filepath.Abs("../../fixtures/fakegaia/gaia")
+	must(t, err)
+
+	cmd := exec.Command(os.Args[0], "extract", "--package", pkg, "--gaia", gaia)
+	cmd.Env = append(os.Environ(), "NULLIUS_TEST_MAIN=1", "HOME="+dir, "FAKE_GAIA_HANG=compile", "FAKE_GAIA_PIDS="+dir)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	must(t, cmd.Start())
+	exited := make(chan struct{})
+	var waitErr error
+	go func() { waitErr = cmd.Wait(); close(exited) }()
+	pids, err := procruntest.WaitPids(exited, filepath.Join(dir, "gaia.pid"), filepath.Join(dir, "child.pid"))
+	if err != nil {
+		t.Fatalf("%v\nstderr:\n%s", err, stderr.String())
+	}
+	must(t, cmd.Process.Signal(os.Interrupt))
+	<-exited
+
+	var ee *exec.ExitError
+	if !errors.As(waitErr, &ee) || ee.ExitCode() != 130 {
+		t.Errorf("exit: %v, want status 130", waitErr)
+	}
+	lines := strings.Split(strings.TrimSuffix(stderr.String(), "\n"), "\n")
+	want := "nullius: interrupted by SIGINT: stopped 1 child process (gaia build compile " + pkg + ")"
+	if last := lines[len(lines)-1]; last != want {
+		t.Errorf("last stderr line %q, want %q\n%s", last, want, stderr.String())
+	}
+	if err := syscall.Kill(pids[0], 0); !errors.Is(err, syscall.ESRCH) {
+		t.Errorf("gaia pid %d: kill(pid, 0) = %v after nullius exited, want ESRCH", pids[0], err)
+	}
+	if err := procruntest.AwaitGone(pids[1]); err != nil {
+		t.Error(err)
+	}
+}
