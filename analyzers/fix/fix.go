@@ -18,7 +18,6 @@ import (
 	"os"
 	"slices"
 
-	"github.com/nullius-dev/nullius/analyzers/pyparse"
 	"github.com/nullius-dev/nullius/internal/atomicfile"
 	"github.com/nullius-dev/nullius/internal/diag"
 	"github.com/nullius-dev/nullius/internal/readlimit"
@@ -167,10 +166,10 @@ func overlapping(src []byte, ds []diag.Diagnostic) error {
 	return ErrOverlap
 }
 
-// ReadSource reads a Python file the way the scan does: a regular file,
-// at most pyparse.MaxFileSize bytes.
+// ReadSource reads a Python file the way the scan does, through the
+// bounded reader.
 func ReadSource(path string) ([]byte, error) {
-	return readlimit.Read(path, "Python module", pyparse.MaxFileSize)
+	return readlimit.ReadFile(path, readlimit.Python)
 }
 
 // Write writes every planned file that is not skipped, each atomically
