@@ -160,6 +160,7 @@ Exit codes: 0 no error finding, 1 error findings, 2 usage, I/O or internal error
 		a.reportCmd(),
 		a.renderCmd(),
 		a.recoverCmd(),
+		a.serverCmd(),
 	)
 	return root
 }
