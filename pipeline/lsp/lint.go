@@ -364,8 +364,9 @@ func workspaceRoots(params *protocol.InitializeParams) []string {
 			}
 		}
 	}
-	if len(roots) == 0 && params.RootURI != nil {
-		if p := docPath(*params.RootURI); p != "" {
+	//lint:ignore SA1019 clients without workspace folders (Neovim 0.7's) send only rootUri
+	if root := params.RootURI; len(roots) == 0 && root != nil {
+		if p := docPath(*root); p != "" {
 			roots = append(roots, p)
 		}
 	}

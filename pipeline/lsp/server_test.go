@@ -180,11 +180,11 @@ func TestBufferThatDoesNotParse(t *testing.T) {
 	if strings.Join(p.codes(), ",") != "GAIA000" {
 		t.Fatalf("diagnostics %s, want GAIA000", p.raw)
 	}
-	raw, rerr := c.call("textDocument/hover", map[string]any{"textDocument": map[string]any{"uri": fileURI(file)}, "position": pos(2, 10)})
+	_, rerr := c.call("textDocument/hover", map[string]any{"textDocument": map[string]any{"uri": fileURI(file)}, "position": pos(2, 10)})
 	if rerr != nil {
 		t.Errorf("hover: %v", rerr)
 	}
-	raw, rerr = c.call("textDocument/codeAction", map[string]any{
+	raw, rerr := c.call("textDocument/codeAction", map[string]any{
 		"textDocument": map[string]any{"uri": fileURI(file)}, "range": map[string]any{"start": pos(0, 0), "end": pos(3, 0)},
 		"context": map[string]any{"diagnostics": []any{}},
 	})
