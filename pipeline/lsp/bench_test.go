@@ -31,6 +31,22 @@ func module1000x(s string) string {
 	return out.String()
 }
 
+// openModule starts a server, opens src as the module of a package and
+// waits for its diagnostics. It returns the client, the file, the message
+// index after them, and the position of the first "0.90" likelihood,
+// which the benchmarks toggle with 0.80 (off-grade, GAIA011).
+func openModule(b *testing.B, src string) (*client, string, int, int, int) {
+	dir, file := newPackage(b, src)
+	c := start(b, Options{Log: io.Discard}, nil)
+	c.initialize(dir, map[string]any{})
+	from := 0
+	didOpen(c, file, src, 1)
+	c.diagnostics(&from, fileURI(file), version(1))
+	i := strings.Index(src, "p_e_given_h=0.90")
+	l, col := utf16Col(src, src[i:i+len("p_e_given_h=0.90")])
+	return c, file, from, l, col + len("p_e_given_h=")
+}
+
 // BenchmarkChange measures, through the server's stdio, the time from a
 // didChange of a 1,000-line module to the publishDiagnostics of that
 // version (the first change after a pause is linted at once, whatever the
@@ -39,16 +55,7 @@ func module1000x(s string) string {
 // which a loaded machine does not inflate.
 func BenchmarkChange(b *testing.B) {
 	src := module1000(b)
-	dir, file := newPackage(b, src)
-	c := start(b, Options{Log: io.Discard}, nil)
-	c.initialize(dir, map[string]any{})
-	from := 0
-	didOpen(c, file, src, 1)
-	c.diagnostics(&from, fileURI(file), version(1))
-	// Each change toggles one grade: 0.90 -> 0.80 (GAIA011) and back.
-	i := strings.Index(src, "p_e_given_h=0.90")
-	l, col := utf16Col(src, src[i:i+len("p_e_given_h=0.90")])
-	col += len("p_e_given_h=")
+	c, file, from, l, col := openModule(b, src)
 	var lat []time.Duration
 	v := 1
 	cpu0 := cpuTime()
@@ -78,15 +85,7 @@ func BenchmarkChange(b *testing.B) {
 func BenchmarkEditsMemory(b *testing.B) {
 	src := module1000(b)
 	for b.Loop() {
-		dir, file := newPackage(b, src)
-		c := start(b, Options{Log: io.Discard}, nil)
-		c.initialize(dir, map[string]any{})
-		from := 0
-		didOpen(c, file, src, 1)
-		c.diagnostics(&from, fileURI(file), version(1))
-		i := strings.Index(src, "p_e_given_h=0.90")
-		l, col := utf16Col(src, src[i:i+len("p_e_given_h=0.90")])
-		col += len("p_e_given_h=")
+		c, file, from, l, col := openModule(b, src)
 		heap := func() float64 {
 			runtime.GC()
 			var m runtime.MemStats
