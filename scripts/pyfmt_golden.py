@@ -10,6 +10,7 @@ It writes
                                          (what repr() escapes), as sorted ranges
   internal/pyfmt/testdata/repr_str.golden    hex of UTF-8 bytes <TAB> repr() of
                                          bytes.decode("utf-8", "surrogateescape")
+  internal/pyfmt/testdata/ascii_str.golden   the same bytes <TAB> ascii() of them
   internal/pyfmt/testdata/repr_value.golden  a JSON document <TAB> repr() of
                                          json.loads() of it (objects with sorted keys)
   internal/pyfmt/testdata/repr_blocks.golden first code point of a block of 4096
@@ -105,6 +106,10 @@ def write_strs(ranges):
         f.write("# hex of UTF-8 bytes, repr() of bytes.decode('utf-8', 'surrogateescape')\n")
         for b in dict.fromkeys(str_cases(ranges)):
             f.write("%s\t%s\n" % (b.hex() or "-", repr(b.decode("utf-8", "surrogateescape"))))
+    with open(OUT + "testdata/ascii_str.golden", "w", encoding="utf-8") as f:
+        f.write("# hex of UTF-8 bytes, ascii() of bytes.decode('utf-8', 'surrogateescape')\n")
+        for b in dict.fromkeys(str_cases(ranges)):
+            f.write("%s\t%s\n" % (b.hex() or "-", ascii(b.decode("utf-8", "surrogateescape"))))
 
 
 def sorted_pairs(pairs):

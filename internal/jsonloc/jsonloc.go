@@ -16,6 +16,8 @@ import (
 	"strings"
 	"unicode/utf16"
 	"unicode/utf8"
+
+	"github.com/nullius-dev/nullius/internal/pyfmt"
 )
 
 // MaxDepth bounds nesting so hostile input cannot exhaust the stack.
@@ -215,7 +217,7 @@ func (p *parser) describe() string {
 		return "end of input"
 	}
 	r, _ := utf8.DecodeRune(p.src[p.pos:])
-	return strconv.QuoteRune(r)
+	return pyfmt.Str(string(r))
 }
 
 func (p *parser) fail(msg string) error { return p.d.errAt(p.pos, msg) }

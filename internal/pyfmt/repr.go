@@ -23,14 +23,20 @@ type Dict interface {
 // \Uhhhhhhhh. A byte that is not UTF-8 is shown as the lone surrogate
 // Python's surrogateescape decoding gives it (\udc80 to \udcff).
 func Str(s string) string {
-	return string(appendStr(nil, s, quoteFor(s)))
+	return string(appendStr(nil, s, quoteFor(s), false))
+}
+
+// ASCII returns ascii(s) as CPython 3.11 prints it: Str with every
+// non-ASCII character escaped too (\xhh, \uhhhh, \Uhhhhhhhh).
+func ASCII(s string) string {
+	return string(appendStr(nil, s, quoteFor(s), true))
 }
 
 // Quote returns s as a Python string literal delimited by q (' or "),
 // escaped as repr escapes: for source code that must use one kind of quote.
 // With q = quoteFor(s) it is Str.
 func Quote(s string, q byte) string {
-	return string(appendStr(nil, s, q))
+	return string(appendStr(nil, s, q, false))
 }
 
 // Value returns Python's repr of a Go or decoded-JSON value, as CPython 3.11
@@ -105,7 +111,7 @@ func quoteFor(s string) byte {
 	return '\''
 }
 
-func appendStr(b []byte, s string, q byte) []byte {
+func appendStr(b []byte, s string, q byte, asciiOnly bool) []byte {
 	const hexdig = "0123456789abcdef"
 	hex := func(b []byte, prefix string, r rune, digits int) []byte {
 		b = append(b, prefix...)
@@ -132,7 +138,7 @@ func appendStr(b []byte, s string, q byte) []byte {
 			b = hex(b, `\x`, r, 2)
 		case r < 0x7f:
 			b = append(b, byte(r))
-		case !printable(r):
+		case asciiOnly || !printable(r):
 			switch {
 			case r <= 0xff:
 				b = hex(b, `\x`, r, 2)
@@ -183,7 +189,7 @@ func (w *writer) str(s string) {
 		s = cutRunes(s, w.max)
 		w.cut = true
 	}
-	w.b = appendStr(w.b, s, quoteFor(s))
+	w.b = appendStr(w.b, s, quoteFor(s), false)
 }
 
 func (w *writer) value(v any) {

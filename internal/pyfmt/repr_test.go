@@ -44,21 +44,23 @@ func goldenLines(t *testing.T, name string, min int) [][2]string {
 	return out
 }
 
-// TestStrGolden: Str agrees with CPython's repr() on every boundary of the
-// unprintable table, quotes, escapes, bytes that are not UTF-8 and random
-// strings.
+// TestStrGolden: Str and ASCII agree with CPython's repr() and ascii() on
+// every boundary of the unprintable table, quotes, escapes, bytes that are
+// not UTF-8 and random strings.
 func TestStrGolden(t *testing.T) {
-	for _, c := range goldenLines(t, "repr_str.golden", 2000) {
-		in := c[0]
-		if in == "-" {
-			in = ""
-		}
-		b, err := hex.DecodeString(in)
-		if err != nil {
-			t.Fatalf("bad hex %q", in)
-		}
-		if got := Str(string(b)); got != c[1] {
-			t.Errorf("Str(%q) = %s, Python says %s", b, got, c[1])
+	for file, f := range map[string]func(string) string{"repr_str.golden": Str, "ascii_str.golden": ASCII} {
+		for _, c := range goldenLines(t, file, 2000) {
+			in := c[0]
+			if in == "-" {
+				in = ""
+			}
+			b, err := hex.DecodeString(in)
+			if err != nil {
+				t.Fatalf("%s: bad hex %q", file, in)
+			}
+			if got := f(string(b)); got != c[1] {
+				t.Errorf("%s: %q gives %s, Python says %s", file, b, got, c[1])
+			}
 		}
 	}
 }

@@ -15,10 +15,8 @@ package pyformat
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
 	"unicode"
-	"unicode/utf8"
 
 	"github.com/nullius-dev/nullius/internal/pyfmt"
 )
@@ -191,7 +189,7 @@ func (f *formatter) field(name, spec []rune, conv rune, expand bool, depth int) 
 	case 'r':
 		v = pyfmt.Str(v)
 	case 'a':
-		v = ascii(pyfmt.Str(v))
+		v = pyfmt.ASCII(v)
 	default:
 		if conv > 32 && conv < 127 {
 			return nil, valueError("Unknown conversion specifier %c", conv)
@@ -514,28 +512,4 @@ func thousandsError(sep, typ rune) error {
 		return valueError("Cannot specify '%c' with '%c'.", sep, typ)
 	}
 	return valueError("Cannot specify '%c' with '\\x%x'.", sep, typ)
-}
-
-// ascii is Python's ascii() given the repr: every non-ASCII character
-// escaped as \xhh, \uhhhh or \Uhhhhhhhh.
-func ascii(repr string) string {
-	var b strings.Builder
-	for _, r := range repr {
-		switch {
-		case r < utf8.RuneSelf:
-			b.WriteRune(r)
-		case r <= 0xff:
-			b.WriteString(`\x` + pad(r, 2))
-		case r <= 0xffff:
-			b.WriteString(`\u` + pad(r, 4))
-		default:
-			b.WriteString(`\U` + pad(r, 8))
-		}
-	}
-	return b.String()
-}
-
-func pad(r rune, n int) string {
-	s := strconv.FormatInt(int64(r), 16)
-	return strings.Repeat("0", n-len(s)) + s
 }
