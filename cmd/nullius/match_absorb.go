@@ -50,6 +50,11 @@ pairwise-match-<match_id>; correlation_model: single;" and ends with
 the project root (an artifact outside the root is refused; no machine path ever
 reaches a graph).
 
+Each package must be bound to its idea ([tool.nullius] campaign-id and node-id
+in its pyproject.toml, written by 'nullius scaffold --campaign-id C --node-id N'
+or 'nullius bind'): --a-package to the artifact's idea_a_node_id, --b-package to
+idea_b_node_id, both to its campaign_id. Swapped flags are refused as such.
+
 Both packages must lint clean before and after the edit. A match is absorbed
 once: a module that already holds it, or an artifact with
 observation_write.written true, is refused. Last, observation_write becomes
@@ -73,7 +78,8 @@ plus "status" (absorbed, tie, refused or error), "match_id", "winner", "tier",
 "recovered" (interrupted absorbs settled first).
 
 Exit codes: 0 absorbed, or a tie; 1 refused (invalid artifact, lint findings,
-already absorbed); 2 usage or I/O error, or another step holding a lock.` + limitsHelp,
+unbound or swapped packages, already absorbed); 2 usage or I/O error, or
+another step holding a lock.` + limitsHelp,
 		Example: `  # A unanimous cross-family win for A: 0.90/0.09 into A's graph, 0.09/0.90 into B's.
   nullius match absorb campaign/artifacts/matches/match-5d0b3e21.json \
       --a-package graphs/idea-a-gaia --b-package graphs/idea-b-gaia

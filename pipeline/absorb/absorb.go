@@ -663,6 +663,3 @@ func packageRef(root, pkg, named string, opts Options) (string, error) {
 	}
 	return "project://" + extract.PercentEncode(rel), nil
 }
-
-// checkBindings is filled in by the package binding (issue 12).
-func checkBindings(m *match, opts Options, pkgA, pkgB string) error { return nil }

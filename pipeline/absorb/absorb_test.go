@@ -56,14 +56,25 @@ func setup(t *testing.T, art string) *fixture {
 	root := t.TempDir()
 	os.Mkdir(filepath.Join(root, ".nullius"), 0o755)
 	fx := &fixture{root: root, a: filepath.Join(root, "graphs", "a-gaia"), b: filepath.Join(root, "graphs", "b é-gaia")}
-	for _, pkg := range []string{fx.a, fx.b} {
+	for i, pkg := range []string{fx.a, fx.b} {
 		os.MkdirAll(filepath.Join(pkg, "src", "idea"), 0o755)
 		os.WriteFile(filepath.Join(pkg, "src", "idea", "__init__.py"), []byte(module), 0o644)
+		bind(t, pkg, "cccccccc", []string{"aaaaaaaa", "bbbbbbbb"}[i])
 	}
 	fx.art = filepath.Join(root, "artifacts", "matches", "match-mmmmmmmm.json")
 	os.MkdirAll(filepath.Dir(fx.art), 0o755)
 	os.WriteFile(fx.art, []byte(art), 0o644)
 	return fx
+}
+
+// bind writes the package's pyproject.toml bound to node of campaign.
+func bind(t testing.TB, pkg, campaign, node string) {
+	t.Helper()
+	name := strings.ReplaceAll(filepath.Base(pkg), " ", "-")
+	data := "[project]\nname = \"" + name + "\"\nversion = \"0.1.0\"\n\n[tool.nullius]\ncampaign-id = \"" + campaign + "\"\nnode-id = \"" + node + "\"\n"
+	if err := os.WriteFile(filepath.Join(pkg, "pyproject.toml"), []byte(data), 0o644); err != nil {
+		t.Fatal(err)
+	}
 }
 
 func (fx *fixture) checks() Checks {
@@ -297,4 +308,75 @@ func FuzzReadMatch(f *testing.F) {
 			t.Fatal("bytes before observation_write changed")
 		}
 	})
+}
+
+// Issue 12: each package must be bound to the idea the artifact names for
+// it. Swapped flags, an unbound package, a package of another node or
+// campaign, and an unreadable binding are refused with a MATCH061 finding
+// at the package's pyproject.toml, the fix in the message, nothing edited.
+func TestBindingRefusals(t *testing.T) {
+	for name, c := range map[string]struct {
+		mutate func(fx *fixture) Options
+		want   []string
+		finds  int
+	}{
+		"swapped": {func(fx *fixture) Options {
+			return Options{Artifact: fx.art, APackage: fx.b, BPackage: fx.a}
+		}, []string{"are swapped", "is bound to node bbbbbbbb (the artifact's idea_b_node_id)", "--a-package " + "%A" + " --b-package " + "%B"}, 2},
+		"unbound": {func(fx *fixture) Options {
+			os.WriteFile(filepath.Join(fx.b, "pyproject.toml"), []byte("[project]\nname = \"b\"\n"), 0o644)
+			return fx.opts()
+		}, []string{"is not bound to an idea", "nullius bind --package %B --campaign-id cccccccc --node-id bbbbbbbb"}, 1},
+		"half bound": {func(fx *fixture) Options {
+			os.WriteFile(filepath.Join(fx.a, "pyproject.toml"), []byte("[tool.nullius]\nnode-id = \"aaaaaaaa\"\n"), 0o644)
+			return fx.opts()
+		}, []string{"--a-package", "is not bound to an idea"}, 1},
+		"other node": {func(fx *fixture) Options {
+			bind(t, fx.b, "cccccccc", "dddddddd")
+			return fx.opts()
+		}, []string{"is bound to node dddddddd, but the artifact's idea_b_node_id is bbbbbbbb"}, 1},
+		"both on one idea": {func(fx *fixture) Options {
+			bind(t, fx.b, "cccccccc", "aaaaaaaa")
+			return fx.opts()
+		}, []string{"is bound to node aaaaaaaa, but the artifact's idea_b_node_id is bbbbbbbb; node aaaaaaaa is the artifact's idea_a_node_id, so pass"}, 1},
+		"other campaign": {func(fx *fixture) Options {
+			bind(t, fx.a, "dddddddd", "aaaaaaaa")
+			return fx.opts()
+		}, []string{"is bound to campaign dddddddd, but the artifact's campaign_id is cccccccc"}, 1},
+		"malformed binding": {func(fx *fixture) Options {
+			os.WriteFile(filepath.Join(fx.a, "pyproject.toml"), []byte("[tool.nullius]\nnode-id = 7\ncampaign-id = \"cccccccc\"\n"), 0o644)
+			return fx.opts()
+		}, []string{"its binding cannot be read", "node-id must be a string"}, 1},
+	} {
+		t.Run(name, func(t *testing.T) {
+			art := artifact([]string{"a", "a", "a"}, "a", false)
+			fx := setup(t, art)
+			opts := c.mutate(fx)
+			_, err := Absorb(opts, fx.checks())
+			var r *Refusal
+			if !errors.As(err, &r) {
+				t.Fatalf("want a refusal, got %v", err)
+			}
+			for _, w := range c.want {
+				w = strings.NewReplacer("%A", fx.a, "%B", fx.b).Replace(w)
+				if !strings.Contains(r.Msg, w) {
+					t.Errorf("message %q lacks %q", r.Msg, w)
+				}
+			}
+			if len(r.Diagnostics) != c.finds {
+				t.Fatalf("%d findings, want %d: %+v", len(r.Diagnostics), c.finds, r.Diagnostics)
+			}
+			for _, d := range r.Diagnostics {
+				if d.Code != "MATCH061" || !strings.HasSuffix(d.Path, "pyproject.toml") || d.Line < 1 {
+					t.Errorf("finding %+v", d)
+				}
+			}
+			if read(t, fx.art) != art || read(t, fx.moduleA()) != module || read(t, fx.moduleB()) != module {
+				t.Fatal("a binding refusal edited a file")
+			}
+			if fx.lintCalls != 0 {
+				t.Fatal("packages were linted before the bindings were checked")
+			}
+		})
+	}
 }

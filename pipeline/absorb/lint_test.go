@@ -47,7 +47,7 @@ func TestBlockLintsCleanWithRealLinter(t *testing.T) {
 			for _, slug := range []string{"one", "two"} {
 				pkg := filepath.Join(root, "graphs", slug+"-gaia")
 				os.MkdirAll(filepath.Join(pkg, "src", slug), 0o755)
-				os.WriteFile(filepath.Join(pkg, "pyproject.toml"), []byte("[project]\nname = \""+slug+"-gaia\"\nversion = \"0.1.0\"\ndependencies = [\"gaia-lang==0.5.0a4\"]\n"), 0o644)
+				os.WriteFile(filepath.Join(pkg, "pyproject.toml"), []byte("[project]\nname = \""+slug+"-gaia\"\nversion = \"0.1.0\"\ndependencies = [\"gaia-lang==0.5.0a4\"]\n\n[tool.nullius]\ncampaign-id = \"cccccccc\"\nnode-id = \""+map[string]string{"one": "aaaaaaaa", "two": "bbbbbbbb"}[slug]+"\"\n"), 0o644)
 				os.WriteFile(filepath.Join(pkg, "src", slug, "__init__.py"), src, 0o644)
 				pkgs = append(pkgs, pkg)
 			}

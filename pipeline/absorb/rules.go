@@ -21,6 +21,18 @@ var (
 		Good:  `"observation_write": {"written": false}`,
 		Since: "0.1.0", Origin: "nullius",
 	})
+	ruleNotBound = family.Register(diag.Rule{
+		Code: "MATCH061", Name: "absorb-package-not-bound", Severity: diag.Error,
+		Title: "a package is not bound to the idea the artifact names",
+		Text: "Each package is bound to its idea by campaign-id and node-id in [tool.nullius] of its " +
+			"pyproject.toml. --a-package must be bound to the artifact's idea_a_node_id, --b-package to " +
+			"idea_b_node_id, both to its campaign_id; otherwise the winner's graph could record a loss. " +
+			"Swapped flags are named as such; an unbound package is bound with 'nullius bind --package " +
+			"DIR --campaign-id C --node-id N'.",
+		Bad:   "nullius match absorb match-5d0b3e21.json --a-package idea-two-gaia --b-package idea-one-gaia",
+		Good:  "nullius match absorb match-5d0b3e21.json --a-package idea-one-gaia --b-package idea-two-gaia",
+		Since: "0.1.0", Origin: "nullius",
+	})
 	ruleOutsideProject = family.Register(diag.Rule{
 		Code: "MATCH062", Name: "absorb-outside-project", Severity: diag.Error,
 		Title: "the artifact or a package is outside the project root",

@@ -141,7 +141,7 @@ func newTxnFixture(t testing.TB, root string) *txnFixture {
 	for i, slug := range []string{"one", "two"} {
 		pkg := filepath.Join(root, "graphs", slug+"-gaia")
 		must(os.MkdirAll(filepath.Join(pkg, "src", slug), 0o755))
-		must(os.WriteFile(filepath.Join(pkg, "pyproject.toml"), []byte("[project]\nname = \""+slug+"-gaia\"\nversion = \"0.1.0\"\ndependencies = [\"gaia-lang==0.5.0a4\"]\n"), 0o644))
+		must(os.WriteFile(filepath.Join(pkg, "pyproject.toml"), []byte("[project]\nname = \""+slug+"-gaia\"\nversion = \"0.1.0\"\ndependencies = [\"gaia-lang==0.5.0a4\"]\n\n[tool.nullius]\ncampaign-id = \"3b8e1f70\"\nnode-id = \""+[]string{"1f6c9d5e", "2a7d0e6f"}[i]+"\"\n"), 0o644))
 		fx.pkgs[i] = pkg
 		fx.mods[i] = filepath.Join(pkg, "src", slug, "__init__.py")
 		must(os.WriteFile(fx.mods[i], src, 0o644))
