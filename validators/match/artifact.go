@@ -401,7 +401,7 @@ func (c *artifactCheck) binding(obj matchproto.Object) {
 	for _, side := range []string{"a", "b"} {
 		sv, ok := b.Get(side)
 		if !ok {
-			c.add(CodeBinding, matchproto.Ptr("statement_binding"), "statement_binding is missing side '%s'", side)
+			c.add(CodeBinding, matchproto.Ptr("statement_binding"), "statement_binding is missing side %s", pyfmt.Str(side))
 			continue
 		}
 		so, isObj := sv.(matchproto.Object)

@@ -85,7 +85,7 @@ func ParseRoster(v any) (*matchproto.Roster, []Problem) {
 				}
 				ms, isStr := mv.(string)
 				if !isStr || !matchproto.ModelRE.MatchString(ms) {
-					add(CodeRosterModels, matchproto.Ptr("families", lbl, "models", k), "families.%s.models['%s'] must be a plain model string (pattern %s), got %s", lbl, k, matchproto.ModelRE.String(), pyfmt.Short(mv))
+					add(CodeRosterModels, matchproto.Ptr("families", lbl, "models", k), "families.%s.models[%s] must be a plain model string (pattern %s), got %s", lbl, pyfmt.Str(k), matchproto.ModelRE.String(), pyfmt.Short(mv))
 					continue
 				}
 				if f.Runner != "" && f.Runner != "native" {
@@ -127,7 +127,7 @@ func ParseRoster(v any) (*matchproto.Roster, []Problem) {
 	}
 	for _, run := range dedicatedOrder {
 		if l := dedicated[run]; len(l) > 1 {
-			add(CodeRosterDedicated, matchproto.Ptr("families"), "families %s all declare the dedicated runner '%s'; one dedicated runner seats one family (only opencode may serve several, with distinct models)", pyfmt.Value(l), run)
+			add(CodeRosterDedicated, matchproto.Ptr("families"), "families %s all declare the dedicated runner %s; one dedicated runner seats one family (only opencode may serve several, with distinct models)", pyfmt.Value(l), pyfmt.Str(run))
 		}
 	}
 	for _, key := range pairOrder {
