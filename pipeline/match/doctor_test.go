@@ -2,10 +2,12 @@ package match
 
 import (
 	"context"
+	"io"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/nullius-dev/nullius/internal/matchproto"
@@ -214,6 +216,46 @@ func TestMetaModelLabel(t *testing.T) {
 		v := readObj(t, filepath.Join(dir, "panel", "votes", "gpt.json"))
 		if got := get(v, "model"); got != tt.want {
 			t.Errorf("meta %s: model %v, want %q", tt.meta, got, tt.want)
+		}
+	}
+}
+
+// stdinStub records the stdin each judge was given.
+type stdinStub struct {
+	metaStub
+	mu  sync.Mutex
+	got []io.Reader
+}
+
+func (s *stdinStub) Run(ctx context.Context, c Command) Outcome {
+	s.mu.Lock()
+	s.got = append(s.got, c.Stdin)
+	s.mu.Unlock()
+	if c.ReplyFile != "" {
+		_ = os.WriteFile(c.ReplyFile, []byte("```json\n{\"vote\": \"a\", \"anchored_arguments\": [], \"unanchored_arguments_discarded\": 0}\n```"), 0o644)
+		return Outcome{}
+	}
+	return s.metaStub.Run(ctx, c)
+}
+
+// Judges get the stdin the CLI passes on (its own, unless a terminal), as
+// the reference's judges inherit run_panel.py's.
+func TestJudgesGetTheStdin(t *testing.T) {
+	_, o := doctorEnv(t, "codex", "opencode", "kimi")
+	f, err := os.Open(os.DevNull)
+	must(t, err)
+	defer f.Close()
+	o.Stdin = f
+	r := &stdinStub{}
+	o.Runner = r
+	o.Families = "gpt,glm,kimi"
+	must(t, RunPanel(t.Context(), o))
+	if len(r.got) != 3 {
+		t.Fatalf("%d judges ran", len(r.got))
+	}
+	for _, in := range r.got {
+		if in != io.Reader(f) {
+			t.Errorf("a judge got stdin %v", in)
 		}
 	}
 }

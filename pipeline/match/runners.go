@@ -1,6 +1,7 @@
 package match
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -178,7 +179,8 @@ func expandTemplate(tmpl, prompt, system string) ([]string, error) {
 		argv = append(argv, a)
 	}
 	if len(argv) == 0 {
-		return nil, fmt.Errorf("the --runner template holds no command")
+		// Python's subprocess.run([]) raises IndexError with these words.
+		return nil, errors.New("list index out of range")
 	}
 	return argv, nil
 }
