@@ -80,7 +80,10 @@ func serve(ctx context.Context, in io.Reader, out io.Writer, opts Options, hook 
 	}
 	cancel()
 	s.stop()
-	_ = conn.Close()
+	// Close waits for the read loop, which may sit in a read of stdin that
+	// closing does not interrupt: after exit, the process is about to end,
+	// so it is not waited for.
+	go conn.Close()
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if !s.shutdown {
