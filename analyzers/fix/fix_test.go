@@ -180,3 +180,26 @@ func TestUnified(t *testing.T) {
 		t.Errorf("no edits: %q %v", got, err)
 	}
 }
+
+func TestDropUnsafe(t *testing.T) {
+	safe := diag.Fix{Message: "plain literal", Edits: edit(`f"evidence`, `"evidence`)}
+	unsafe := diag.Fix{Message: "change a grade", Edits: edit("0.09", "0.1")}
+	ds := []diag.Diagnostic{
+		{Path: "m.py", Code: "GAIA031", Fixes: []diag.Fix{unsafe, safe}},
+		{Path: "gone.py", Code: "GAIA031", Fixes: []diag.Fix{safe}},
+		{Path: "m.py", Code: "GAIA011"},
+	}
+	read := func(p string) ([]byte, error) {
+		if p == "m.py" {
+			return []byte(module), nil
+		}
+		return nil, os.ErrNotExist
+	}
+	got := DropUnsafe(ds, read)
+	if len(got[0].Fixes) != 1 || got[0].Fixes[0].Message != "plain literal" || got[1].Fixes != nil || got[2].Fixes != nil {
+		t.Errorf("DropUnsafe = %+v", got)
+	}
+	if len(ds[0].Fixes) != 2 {
+		t.Error("DropUnsafe changed its input")
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"path"
 	"path/filepath"
+	"runtime/debug"
 	"slices"
 	"strings"
 	"time"
@@ -81,7 +82,7 @@ func (s *server) lintLoop(ctx context.Context) {
 			if dir == "" {
 				break
 			}
-			s.lintPackage(ctx, dir)
+			s.lintSafely(ctx, dir)
 		}
 		if s.opts.Debounce > 0 {
 			select {
@@ -91,6 +92,17 @@ func (s *server) lintLoop(ctx context.Context) {
 			}
 		}
 	}
+}
+
+// lintSafely is lintPackage for the lint loop: a panic is logged and the
+// loop goes on, as a request's panic is answered and the server goes on.
+func (s *server) lintSafely(ctx context.Context, dir string) {
+	defer func() {
+		if r := recover(); r != nil {
+			s.logf("internal error linting %s: %v\n%s", dir, r, debug.Stack())
+		}
+	}()
+	s.lintPackage(ctx, dir)
 }
 
 // nextPending returns a package due for linting (the first by path), or "".
