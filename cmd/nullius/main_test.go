@@ -164,6 +164,25 @@ func validateAgainst(schemaPath, path string) error {
 	if err := c.AddResource("schema.json", doc); err != nil {
 		return err
 	}
+	// The schemas beside it, under their $id, for $refs between them
+	// (writeback_result_v1 refers to nullius_report_v1's definitions).
+	siblings, _ := filepath.Glob(filepath.Join(filepath.Dir(schemaPath), "*.schema.json"))
+	for _, sp := range siblings {
+		if sp == schemaPath {
+			continue
+		}
+		sd, err := load(sp)
+		if err != nil {
+			return err
+		}
+		if m, ok := sd.(map[string]any); ok {
+			if id, ok := m["$id"].(string); ok {
+				if err := c.AddResource(id, sd); err != nil {
+					return err
+				}
+			}
+		}
+	}
 	sch, err := c.Compile("schema.json")
 	if err != nil {
 		return err

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"path/filepath"
 
 	"github.com/spf13/cobra"
 
@@ -19,6 +20,7 @@ func (a *app) writebackCmd() *cobra.Command {
 		o                      writeback.Options
 		postPath, rpc          string
 		ideaRPC, runner        string
+		format                 string
 		allowAlias, allowExplo bool
 	)
 	cmd := &cobra.Command{
@@ -53,6 +55,16 @@ repr(value), evidence_count), printed before the call. A replay of an earlier
 identical write is reported with a WARNING; --new-write mints a fresh key
 (the derived key plus a random suffix); --idempotency-key reuses one.
 
+--format json prints, on stdout, the lint v1 document ("version", "tool",
+"diagnostics": every local refusal as a located finding, PRIOR1xx for
+writeback's own checks, the gate's findings otherwise; "summary") followed by
+the outcome: "status" (written, replayed, refused: nothing sent, rejected:
+the store refused, failed: the RPC program failed), "campaign_id", "node_id",
+"idempotency_key" and "gaia_package_ref" (null until known), "package",
+"verdict" (the gate's), "gate_checks", "response" (the store's reply) and
+"message". The schema is schemas/writeback_result_v1.schema.json. Usage
+errors and an unreadable payload stay one line on stderr.
+
 Exit codes: 0 written or replayed, 1 the store refused the write (lifecycle,
 idempotency conflict, schema), 2 refused locally or infrastructure failure.` + limitsHelp,
 		Example: `  # Extract the package bound to node n0de0001, then write its posterior:
@@ -63,6 +75,9 @@ idempotency conflict, schema), 2 refused locally or infrastructure failure.` + l
     --rpc "node packages/idea-engine/bin/idea-rpc.mjs"`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if format != "text" && format != "json" {
+				return usageErrorf("invalid --format %q; use text or json", format)
+			}
 			for _, req := range []struct{ flag, val string }{
 				{"--campaign-id", o.CampaignID}, {"--node-id", o.NodeID}, {"--store-root", o.StoreRoot},
 				{"--survey", o.Survey}, {"--matrix", o.Matrix}, {"--report", o.Report},
@@ -103,6 +118,9 @@ idempotency conflict, schema), 2 refused locally or infrastructure failure.` + l
 				return &exitErr{code: exitError, msg: err.Error()}
 			}
 			res, err := w.Run(cmd.Context(), o)
+			if format == "json" {
+				return a.writebackJSON(o, res, err)
+			}
 			if err != nil {
 				return a.writebackRefusal(err)
 			}
@@ -119,6 +137,7 @@ idempotency conflict, schema), 2 refused locally or infrastructure failure.` + l
 		},
 	}
 	fl := cmd.Flags()
+	fl.StringVar(&format, "format", "text", "output format: text, or json (the lint v1 document with every refusal as a located finding, plus the outcome; schemas/writeback_result_v1.schema.json)")
 	fl.StringVar(&postPath, "posterior-json", "-", "posterior payload file ('-' reads stdin)")
 	fl.StringVar(&o.CampaignID, "campaign-id", "", "idea-store campaign id (required)")
 	fl.StringVar(&o.NodeID, "node-id", "", "idea-store node id (required)")
@@ -138,6 +157,94 @@ idempotency conflict, schema), 2 refused locally or infrastructure failure.` + l
 	fl.StringVar(&o.IdempotencyKey, "idempotency-key", "", "use this key verbatim (retry a printed key)")
 	fl.BoolVar(&o.NewWrite, "new-write", false, "salt the derived key: write again on purpose")
 	return markInterruptible(cmd)
+}
+
+// writebackJSON is the outcome carried in the json output, after the
+// findings (schemas/writeback_result_v1.schema.json).
+type writebackJSON struct {
+	Status         string         `json:"status"` // written, replayed, refused, rejected, failed
+	CampaignID     string         `json:"campaign_id"`
+	NodeID         string         `json:"node_id"`
+	IdempotencyKey *string        `json:"idempotency_key"`
+	Ref            *string        `json:"gaia_package_ref"`
+	Package        *string        `json:"package"`
+	Verdict        *string        `json:"verdict"`
+	GateChecks     []string       `json:"gate_checks"`
+	Response       map[string]any `json:"response"`
+	Message        string         `json:"message"`
+}
+
+// writebackJSON prints the json document of any outcome and returns the
+// exit status text mode would: 0 written or replayed, 1 the store refused,
+// 2 a local refusal or a failure. The one-line reason still goes to stderr.
+func (a *app) writebackJSON(o writeback.Options, res *writeback.Result, err error) error {
+	opt := func(s string) *string {
+		if s == "" {
+			return nil
+		}
+		return &s
+	}
+	out := writebackJSON{CampaignID: o.CampaignID, NodeID: o.NodeID, Ref: opt(res.Ref), GateChecks: []string{}}
+	var ds []diag.Diagnostic
+	if res.Package != nil {
+		out.Package = opt(filepath.ToSlash(filepath.Dir(filepath.Dir(res.Package.IRPath))))
+	}
+	if res.Gate != nil {
+		out.Verdict, out.GateChecks, ds = opt(res.Gate.Verdict), res.Gate.Ran, res.Gate.Diagnostics
+	}
+	code, msg := 0, ""
+	switch {
+	case err != nil && writeback.Diagnostics(err) != nil:
+		out.Status, ds, code = "refused", writeback.Diagnostics(err), exitError
+		msg = err.Error() + "; nothing was sent to the store"
+		if ge := (*writeback.GateError)(nil); errors.As(err, &ge) {
+			msg = fmt.Sprintf("%s %d problems (the json findings); nothing was sent to the store", ge.Header, countBlocking(ge.Diags))
+		}
+	case err != nil:
+		out.Status, code, msg = "failed", exitError, err.Error()
+	default:
+		oc := res.Outcome
+		out.IdempotencyKey, out.Response = opt(res.Key), oc.Response
+		switch {
+		case oc.Exit == 0 && oc.Replay:
+			out.Status = "replayed"
+		case oc.Exit == 0:
+			out.Status = "written"
+		case oc.Exit == 1:
+			out.Status, msg = "rejected", oc.Message+"; "+lifecycleHint(oc.Response)
+		default:
+			out.Status, msg = "failed", oc.Message
+		}
+		code = oc.Exit
+		if code == 0 {
+			fmt.Fprintln(a.stderr, oc.Message)
+		}
+	}
+	if out.Message = msg; msg == "" {
+		out.Message = res.Outcome.Message
+	}
+	f := reportFlags{format: "json", color: "never", exitZero: true, result: out}
+	if rerr := a.report(&f, "writeback", ds, 3); rerr != nil {
+		return rerr
+	}
+	if code != 0 {
+		if out.Status == "refused" {
+			msg = "error: " + msg
+		}
+		return &exitErr{code: code, msg: msg}
+	}
+	return nil
+}
+
+// countBlocking counts the findings that block.
+func countBlocking(ds []diag.Diagnostic) int {
+	n := 0
+	for _, d := range ds {
+		if d.Blocking() {
+			n++
+		}
+	}
+	return n
 }
 
 // readPosterior reads the payload from a file or stdin.

@@ -39,16 +39,29 @@ func DefaultDiscipline(pkgDir string) ([]diag.Diagnostic, error) {
 	return append(ds, ids...), nil
 }
 
-// Refusal is a local refusal: exit 2, with the findings that explain it.
+// Refusal is a local refusal (exit 2, nothing sent): one of the writeback
+// rules, located in the file it concerns, and the findings behind it (the
+// discipline's, the extraction record's).
 type Refusal struct {
-	Msg   string
-	Diags []diag.Diagnostic
+	Rule         *diag.Rule
+	Path         string // the file the refusal concerns ("" for the command line)
+	Line, Column int    // 0 when it concerns the file as a whole
+	Msg          string
+	Diags        []diag.Diagnostic
 }
 
 // Error returns the one-line reason.
 func (r *Refusal) Error() string { return r.Msg }
 
-func refuse(format string, args ...any) *Refusal { return &Refusal{Msg: fmt.Sprintf(format, args...)} }
+// Diagnostic is the refusal itself as a located finding.
+func (r *Refusal) Diagnostic() diag.Diagnostic {
+	return r.Rule.New(r.Path, r.Line, r.Column, r.Line, r.Column, "%s", r.Msg)
+}
+
+// refuseAt builds a refusal of rule located at path:line:col.
+func refuseAt(rule *diag.Rule, path string, line, col int, format string, args ...any) *Refusal {
+	return &Refusal{Rule: rule, Path: path, Line: line, Column: col, Msg: fmt.Sprintf(format, args...)}
+}
 
 var irHashRE = regexp.MustCompile(`^sha256:[0-9a-f]{64}$`)
 
@@ -72,53 +85,54 @@ func VerifyPackage(root string, post *Posterior, want binding.Binding, disciplin
 	refresh := "re-run nullius extract (the reference's run_infer_and_extract.py) to refresh the ref, or pass --project-root for nested projects"
 	rootReal, err := filepath.EvalSymlinks(root)
 	if err != nil {
-		return nil, refuse("project root %q does not resolve: %v", root, err)
+		return nil, refuseAt(RuleNoRoot, root, 0, 0, "project root %q does not resolve: %v", root, err)
 	}
 	pkgDir := filepath.Join(rootReal, filepath.FromSlash(post.RelPath))
 	irPath := filepath.Join(pkgDir, ".gaia", "ir.json")
+	display := displayDir(root, post.RelPath)
+	irShown := filepath.Join(display, ".gaia", "ir.json")
 	pkgReal, err1 := filepath.EvalSymlinks(pkgDir)
 	irReal, err2 := filepath.EvalSymlinks(irPath)
 	if err1 != nil || err2 != nil || !prior.Within(irReal, rootReal) || !prior.Within(irReal, pkgReal) || !prior.Within(pkgReal, rootReal) {
-		return nil, refuse("gaia_package_ref does not resolve inside the project root: %s/.gaia/ir.json is missing or escapes it; %s", post.RelPath, refresh)
+		return nil, refuseAt(RulePackage, irShown, 0, 0, "gaia_package_ref does not resolve inside the project root: %s/.gaia/ir.json is missing or escapes it; %s", post.RelPath, refresh)
 	}
-	display := displayDir(root, post.RelPath)
 	if err := checkBinding(pkgReal, display, want); err != nil {
 		return nil, err
 	}
 	fi, err := os.Stat(irReal)
 	if err != nil || !fi.Mode().IsRegular() {
-		return nil, refuse("gaia_package_ref does not resolve inside the project root: %s/.gaia/ir.json is not a regular file; %s", post.RelPath, refresh)
+		return nil, refuseAt(RulePackage, irShown, 0, 0, "gaia_package_ref does not resolve inside the project root: %s/.gaia/ir.json is not a regular file; %s", post.RelPath, refresh)
 	}
 	b, err := readlimit.ReadFile(irReal, readlimit.JSON)
 	if err != nil {
-		return nil, refuse("cannot read %s: %v", irReal, err)
+		return nil, refuseAt(RulePackage, irShown, 0, 0, "cannot read %s: %v", irShown, err)
 	}
 	dec := json.NewDecoder(bytes.NewReader(b))
 	dec.UseNumber()
 	var v any
 	if err := dec.Decode(&v); err != nil {
-		return nil, refuse("compiled %s/.gaia/ir.json is not valid JSON: %v; %s", post.RelPath, err, refresh)
+		return nil, refuseAt(RuleContract, irShown, 1, 1, "compiled %s/.gaia/ir.json is not valid JSON: %v; %s", post.RelPath, err, refresh)
 	}
 	m, ok := v.(map[string]any)
 	if !ok {
-		return nil, refuse("compiled %s/.gaia/ir.json is not a JSON object; %s", post.RelPath, refresh)
+		return nil, refuseAt(RuleContract, irShown, 1, 1, "compiled %s/.gaia/ir.json is not a JSON object; %s", post.RelPath, refresh)
 	}
 	if h, _ := m["ir_hash"].(string); !irHashRE.MatchString(h) {
-		return nil, refuse("compiled %s/.gaia/ir.json is missing a valid ir_hash (sha256:<64 hex>); %s", post.RelPath, refresh)
+		return nil, refuseAt(RuleContract, irShown, 1, 1, "compiled %s/.gaia/ir.json is missing a valid ir_hash (sha256:<64 hex>); %s", post.RelPath, refresh)
 	}
 	if got := prior.PinBytes(b); got != post.Pin {
-		return nil, refuse("gaia_package_ref pin %s does not match the package's current compiled state %s: the graph changed after extraction; re-extract and write the new posterior", post.Pin, got)
+		return nil, refuseAt(RulePin, irShown, 0, 0, "gaia_package_ref pin %s does not match the package's current compiled state %s: the graph changed after extraction; re-extract and write the new posterior", post.Pin, got)
 	}
 	if err := exportedWorth(m); err != nil {
-		return nil, refuse("%v; declare __all__ = [\"worth\"] in the package and re-run run_infer_and_extract.py (nullius extract)", err)
+		return nil, refuseAt(RuleContract, irShown, 1, 1, "%v; declare __all__ = [\"worth\"] in the package and re-run run_infer_and_extract.py (nullius extract)", err)
 	}
-	pkg := &Package{Dir: pkgReal, IRPath: filepath.Join(display, ".gaia", "ir.json"), IRBytes: b, IR: m, Binding: want}
+	pkg := &Package{Dir: pkgReal, IRPath: irShown, IRBytes: b, IR: m, Binding: want}
 	if err := checkSidecar(pkgReal, display, post.Pin, want); err != nil {
 		return nil, err
 	}
 	ds, err := discipline(pkgReal)
 	if err != nil {
-		return nil, refuse("discipline re-check of %s failed: %v", post.RelPath, err)
+		return nil, refuseAt(RuleDiscipline, display, 0, 0, "discipline re-check of %s failed: %v", post.RelPath, err)
 	}
 	var errs []diag.Diagnostic
 	for _, d := range ds {
@@ -127,11 +141,13 @@ func VerifyPackage(root string, post *Posterior, want binding.Binding, disciplin
 		}
 	}
 	if len(errs) > 0 {
-		return nil, &Refusal{Diags: errs, Msg: fmt.Sprintf(
+		r := refuseAt(RuleDiscipline, display, 0, 0,
 			"package %s fails the discipline re-check with %d error findings (suppressed ones count: a quarantined package is not writable); first: %s %s",
-			post.RelPath, len(errs), errs[0].Code, errs[0].Message)}
+			post.RelPath, len(errs), errs[0].Code, errs[0].Message)
+		r.Diags = errs
+		return nil, r
 	}
-	if err := recompute(pkgReal, b, post); err != nil {
+	if err := recompute(pkgReal, display, b, post); err != nil {
 		return nil, err
 	}
 	return pkg, nil
@@ -153,20 +169,26 @@ func displayDir(root, rel string) string {
 // checkBinding refuses a package that is not bound to the idea the write
 // names (issue 12): one idea's posterior must never land on another node.
 func checkBinding(pkgDir, display string, want binding.Binding) error {
+	shown := filepath.Join(display, binding.File)
 	got, bound, err := binding.Read(pkgDir)
 	var be *binding.Error
 	if errors.As(err, &be) {
-		return refuse("the package's binding to its idea is unusable: %v; fix it or rewrite it with %s", err, binding.BindCommand(display, want))
+		return refuseAt(RuleBindingInvalid, shown, be.Line, be.Column, "the package's binding to its idea is unusable: %v; fix it or rewrite it with %s", err, binding.BindCommand(display, want))
 	}
 	if err != nil {
-		return refuse("cannot read the package's binding: %v", err)
+		return refuseAt(RuleBindingInvalid, shown, 0, 0, "cannot read the package's binding: %v", err)
 	}
 	if !bound {
-		return refuse("package %s is not bound to an idea (no [tool.nullius] campaign-id and node-id in its pyproject.toml), so nothing shows that node %s of campaign %s is its idea; bind it with %s, then re-run nullius extract",
+		return refuseAt(RuleUnbound, shown, 0, 0, "package %s is not bound to an idea (no [tool.nullius] campaign-id and node-id in its pyproject.toml), so nothing shows that node %s of campaign %s is its idea; bind it with %s, then re-run nullius extract",
 			display, want.NodeID, want.CampaignID, binding.BindCommand(display, want))
 	}
 	if got != want {
-		return refuse("--campaign-id %s --node-id %s do not match the package: %s is bound to campaign-id %s, node-id %s (its pyproject.toml), and one idea's posterior must not be written to another; pass --campaign-id %s --node-id %s, or if the package really argues for node %s, rebind it (%s --force) and re-run nullius extract",
+		key := binding.KeyNode
+		if got.NodeID == want.NodeID {
+			key = binding.KeyCampaign
+		}
+		line, col := binding.Locate(pkgDir, key)
+		return refuseAt(RuleBoundElsewhere, shown, line, col, "--campaign-id %s --node-id %s do not match the package: %s is bound to campaign-id %s, node-id %s (its pyproject.toml), and one idea's posterior must not be written to another; pass --campaign-id %s --node-id %s, or if the package really argues for node %s, rebind it (%s --force) and re-run nullius extract",
 			want.CampaignID, want.NodeID, display, got.CampaignID, got.NodeID, got.CampaignID, got.NodeID, want.NodeID, binding.BindCommand(display, want))
 	}
 	return nil
@@ -197,26 +219,29 @@ func exportedWorth(m map[string]any) error {
 // bytes, defers to the discipline re-run.
 func checkSidecar(pkgDir, display, pin string, want binding.Binding) error {
 	path := filepath.Join(pkgDir, ".gaia", extract.DisciplineFile)
+	shown := filepath.Join(display, ".gaia", extract.DisciplineFile)
 	b, err := readlimit.ReadFile(path, readlimit.JSON)
 	if errors.Is(err, os.ErrNotExist) {
 		return nil
 	}
 	if err != nil {
-		return refuse("cannot read %s/.gaia/%s: %v", display, extract.DisciplineFile, err)
+		return refuseAt(RuleRecord, shown, 0, 0, "cannot read %s: %v", shown, err)
 	}
 	var rec extract.DisciplineRecord
 	if err := json.Unmarshal(b, &rec); err != nil {
-		return refuse(".gaia/discipline.json is not a valid discipline record (%v); re-run nullius extract", err)
+		return refuseAt(RuleRecord, shown, 1, 1, ".gaia/discipline.json is not a valid discipline record (%v); re-run nullius extract", err)
 	}
 	if rec.IRPin != pin {
 		return nil
 	}
 	if rec.ExplorationOnly {
-		return refuse("package is quarantined: .gaia/discipline.json marks this exact compiled graph exploration_only (extracted over allowed discipline violations); exploration-only posteriors are not writable to the idea store, whatever the ref prefix says")
+		return refuseAt(RuleRecord, shown, 0, 0, "package is quarantined: .gaia/discipline.json marks this exact compiled graph exploration_only (extracted over allowed discipline violations); exploration-only posteriors are not writable to the idea store, whatever the ref prefix says")
 	}
 	for _, d := range rec.Findings {
 		if d.Severity == diag.Error {
-			return &Refusal{Diags: rec.Findings, Msg: fmt.Sprintf("package is quarantined: .gaia/discipline.json records error %s for this exact compiled graph (suppressed: %v); fix it and re-extract", d.Code, d.Suppressed)}
+			r := refuseAt(RuleRecord, shown, 0, 0, "package is quarantined: .gaia/discipline.json records error %s for this exact compiled graph (suppressed: %v); fix it and re-extract", d.Code, d.Suppressed)
+			r.Diags = rec.Findings
+			return r
 		}
 	}
 	if rec.Binding == nil || *rec.Binding != want {
@@ -224,7 +249,7 @@ func checkSidecar(pkgDir, display, pin string, want binding.Binding) error {
 		if rec.Binding != nil {
 			was = fmt.Sprintf("for campaign-id %s, node-id %s", rec.Binding.CampaignID, rec.Binding.NodeID)
 		}
-		return refuse("package %s was extracted %s (.gaia/discipline.json), but it is now bound to campaign-id %s, node-id %s: the posterior was not extracted for this idea; re-run nullius extract --package %s",
+		return refuseAt(RuleRecord, shown, 0, 0, "package %s was extracted %s (.gaia/discipline.json), but it is now bound to campaign-id %s, node-id %s: the posterior was not extracted for this idea; re-run nullius extract --package %s",
 			display, was, want.CampaignID, want.NodeID, display)
 	}
 	return nil
@@ -232,33 +257,41 @@ func checkSidecar(pkgDir, display, pin string, want binding.Binding) error {
 
 // recompute checks value and evidence_count against the pinned package (W-1):
 // the worth belief of .gaia/beliefs.json and the observation count of the IR.
-func recompute(pkgDir string, irBytes []byte, post *Posterior) error {
+func recompute(pkgDir, display string, irBytes []byte, post *Posterior) error {
 	bp := ir.BeliefsPath(pkgDir)
+	belShown := filepath.Join(display, ".gaia", "beliefs.json")
+	irShown := filepath.Join(display, ".gaia", "ir.json")
 	real, err := filepath.EvalSymlinks(bp)
 	if err != nil || !prior.Within(real, pkgDir) {
-		return refuse("cannot verify value: %s/.gaia/beliefs.json is missing or escapes the package; re-run nullius extract", filepath.Base(pkgDir))
+		return refuseAt(RuleRecompute, belShown, 0, 0, "cannot verify value: %s is missing or escapes the package; re-run nullius extract", belShown)
 	}
 	bb, err := readlimit.ReadFile(real, readlimit.JSON)
 	if err != nil {
-		return refuse("cannot read %s: %v", real, err)
+		return refuseAt(RuleRecompute, belShown, 0, 0, "cannot read %s: %v", belShown, err)
 	}
 	bel, ds := ir.LoadBeliefs(real, bb)
 	if bel == nil {
-		return &Refusal{Diags: ds, Msg: "cannot verify value: .gaia/beliefs.json is not usable; re-run nullius extract"}
+		r := refuseAt(RuleRecompute, belShown, 0, 0, "cannot verify value: .gaia/beliefs.json is not usable; re-run nullius extract")
+		r.Diags = ds
+		return r
 	}
 	worth, d := ir.ExtractWorthBelief(bel, ir.RootLabel)
 	if d != nil {
-		return &Refusal{Diags: []diag.Diagnostic{*d}, Msg: "cannot verify value: " + d.Message}
+		r := refuseAt(RuleRecompute, belShown, 0, 0, "cannot verify value: %s", d.Message)
+		r.Diags = []diag.Diagnostic{*d}
+		return r
 	}
 	if worth != post.Value {
-		return refuse("value %s does not match the worth belief %s in .gaia/beliefs.json of the pinned package: the payload was edited by hand or comes from another extraction; re-extract instead of editing", pyfmt.Repr(post.Value), pyfmt.Repr(worth))
+		return refuseAt(RuleRecompute, belShown, 0, 0, "value %s does not match the worth belief %s in .gaia/beliefs.json of the pinned package: the payload was edited by hand or comes from another extraction; re-extract instead of editing", pyfmt.Repr(post.Value), pyfmt.Repr(worth))
 	}
 	doc, ds := ir.Load(filepath.Join(pkgDir, ".gaia", "ir.json"), irBytes)
 	if doc == nil {
-		return &Refusal{Diags: ds, Msg: "cannot count observations: ir.json is not usable"}
+		r := refuseAt(RuleRecompute, irShown, 0, 0, "cannot count observations: ir.json is not usable")
+		r.Diags = ds
+		return r
 	}
 	if n := ir.CountObservations(doc); int64(n) != post.EvidenceCount {
-		return refuse("evidence_count %d does not match the %d observations compiled into the pinned ir.json: the payload was edited by hand; re-extract instead of editing", post.EvidenceCount, n)
+		return refuseAt(RuleRecompute, irShown, 0, 0, "evidence_count %d does not match the %d observations compiled into the pinned ir.json: the payload was edited by hand; re-extract instead of editing", post.EvidenceCount, n)
 	}
 	return nil
 }

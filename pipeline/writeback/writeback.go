@@ -57,13 +57,16 @@ func New(caller Caller, discipline DisciplineFunc, log io.Writer) (*Writer, erro
 	return &Writer{caller: caller, discipline: discipline, log: log}, nil
 }
 
-// Result is a completed exchange with the store.
+// Result is what a writeback got to: filled step by step, so a refusal
+// still says how far it came. Key, Request and Outcome are set only when
+// the request was sent.
 type Result struct {
+	Ref     string       // the payload's gaia_package_ref, once validated
+	Package *Package     // the verified package
+	Gate    *gate.Result // the gate's findings and verdict
 	Key     string
 	Outcome Outcome
 	Request map[string]any
-	Gate    *gate.Result
-	Package *Package
 }
 
 // GateError is a refused close-prior gate: exit 2 with located findings.
@@ -84,6 +87,21 @@ func (e *GateError) Error() string {
 	return b.String()
 }
 
+// Diagnostics are the located findings of a local refusal: a refused gate's
+// findings, or a writeback refusal with the findings behind it; nil for any
+// other error.
+func Diagnostics(err error) []diag.Diagnostic {
+	var ge *GateError
+	var rf *Refusal
+	switch {
+	case errors.As(err, &ge):
+		return ge.Diags
+	case errors.As(err, &rf):
+		return append([]diag.Diagnostic{rf.Diagnostic()}, rf.Diags...)
+	}
+	return nil
+}
+
 // Run performs the preflight, each step failing closed, then sends the
 // request: the payload, the project root, the package (containment, its
 // binding to --campaign-id/--node-id, pin, contract, extraction record,
@@ -92,41 +110,46 @@ func (e *GateError) Error() string {
 // compiled IR, then the RPC program. Errors before the call are local
 // refusals (exit 2); the Outcome carries the store's answer.
 func (w *Writer) Run(ctx context.Context, o Options) (*Result, error) {
+	res := &Result{}
 	if o.NewWrite && o.IdempotencyKey != "" {
-		return nil, errors.New("--new-write and --idempotency-key are mutually exclusive")
+		return res, errors.New("--new-write and --idempotency-key are mutually exclusive")
 	}
 	// W-19: the engine's id pattern is checked here, so a typo fails before
 	// the gate runs instead of as a store refusal after every local check.
 	want := binding.Binding{CampaignID: o.CampaignID, NodeID: o.NodeID}
 	if err := binding.CheckIDs(want); err != nil {
-		return nil, err
+		return res, refuseAt(RuleIDs, "", 0, 0, "%v", err)
 	}
 	post, err := ValidatePosterior(o.Posterior)
 	if err != nil {
-		return nil, fmt.Errorf("invalid posterior JSON from %s: %v", o.PosteriorSource, err)
+		return res, refuseAt(RulePayload, o.PosteriorSource, 0, 0, "invalid posterior JSON from %s: %v", o.PosteriorSource, err)
 	}
+	res.Ref = post.Ref
 	loaded, err := gate.Load(gate.Input{Survey: o.Survey, Matrix: o.Matrix, Report: o.Report, AllowExploratory: o.AllowExploratory})
+	var re *gate.ReadError
+	if errors.As(err, &re) {
+		return res, refuseAt(prior.CodeUnreadable, re.Path, 0, 0, "%v", err)
+	}
 	if err != nil {
-		return nil, err
+		return res, err
 	}
 	root, err := projectRoot(o.ProjectRoot, o.StoreRoot)
 	if err != nil {
-		return nil, err
+		return res, refuseAt(RuleNoRoot, o.StoreRoot, 0, 0, "%v", err)
 	}
-	pkg, err := VerifyPackage(root, post, want, w.discipline)
+	res.Package, err = VerifyPackage(root, post, want, w.discipline)
 	if err != nil {
-		return nil, err
+		return res, err
 	}
-	g, err := loaded.Run(root, &gate.IR{Path: pkg.IRPath, Bytes: pkg.IRBytes})
+	res.Gate, err = loaded.Run(root, &gate.IR{Path: res.Package.IRPath, Bytes: res.Package.IRBytes})
 	if err != nil {
-		return nil, err
+		return res, err
 	}
-	res := &Result{Gate: g, Package: pkg}
-	if g.Refused() {
-		return res, &GateError{Header: gateHeader(g.Diagnostics, o.Report, root), Diags: g.Diagnostics}
+	if res.Gate.Refused() {
+		return res, &GateError{Header: gateHeader(res.Gate.Diagnostics, o.Report, root), Diags: res.Gate.Diagnostics}
 	}
 	if err := w.caller.Check(); err != nil {
-		return res, err
+		return res, refuseAt(RuleRPC, "", 0, 0, "%v", err)
 	}
 	key := o.IdempotencyKey
 	if key == "" {
@@ -137,7 +160,7 @@ func (w *Writer) Run(ctx context.Context, o Options) (*Result, error) {
 			}
 		}
 	}
-	req := Request(o, post, key, g)
+	req := Request(o, post, key, res.Gate)
 	body, err := json.Marshal(req)
 	if err != nil {
 		return res, err
