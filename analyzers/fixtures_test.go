@@ -8,7 +8,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/nullius-dev/nullius/analyzers"
 	"github.com/nullius-dev/nullius/analyzers/internal/ruletest"
+	"github.com/nullius-dev/nullius/internal/diag"
 )
 
 // fixtureRoot holds one complete Gaia package per directory; each states
@@ -62,9 +64,13 @@ func TestEveryRuleHasAFixture(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, code := range append([]string{"GAIA002", "GAIA003", "GAIA903"}, sourceRules...) {
-		if !seen[code] {
-			t.Errorf("no fixture under %s expects %s", fixtureRoot, code)
+	owners := []string{"discover", "suppress"}
+	for _, a := range analyzers.All() {
+		owners = append(owners, a.Name)
+	}
+	for _, r := range diag.Owned(owners...) {
+		if !seen[r.Code] {
+			t.Errorf("no fixture under %s expects %s", fixtureRoot, r.Code)
 		}
 	}
 }

@@ -4,6 +4,12 @@ import "github.com/nullius-dev/nullius/internal/diag"
 
 const family = diag.Family("discover")
 
+// The examples are package layouts (txtar archives of the package's files).
+const (
+	project = "[project]\nname = \"my-idea-gaia\"\n"
+	module  = "from gaia.engine.lang import claim\n\nworth = claim(\"Matching the two published widths is worth a month of work.\")\n"
+)
+
 // Package-level rules: discovery problems that no analyzer can see because
 // they happen before any file is parsed.
 var (
@@ -16,8 +22,8 @@ exist, from <package>/src/<import_name>/, where import_name is [project].name wi
 file, nothing is compiled and nothing can be checked. The reference scan walked only src/ and
 passed silently in that case (weakness W1); nullius reports it at pyproject.toml. Fix the
 project name or move the module to the folder Gaia expects.`,
-		Bad:    "# pyproject.toml: name = \"my-idea-gaia\"; the module lives in src/myidea/\n",
-		Good:   "# pyproject.toml: name = \"my-idea-gaia\"; the module lives in src/my_idea/__init__.py\n",
+		Bad:    "-- pyproject.toml --\n" + project + "-- src/myidea/__init__.py --\n" + module,
+		Good:   "-- pyproject.toml --\n" + project + "-- src/my_idea/__init__.py --\n" + module,
 		Since:  "0.1.0",
 		Origin: "nullius",
 	})
@@ -28,8 +34,8 @@ project name or move the module to the folder Gaia expects.`,
 is not valid TOML, or that has no name, leaves the package unloadable, so nothing in it can be
 checked. The diagnostic sits at the TOML error's position. Fix the TOML syntax or add
 name = "<slug>-gaia" under [project].`,
-		Bad:    "[project]\nname = \"my-idea-gaia\n",
-		Good:   "[project]\nname = \"my-idea-gaia\"\n",
+		Bad:    "-- pyproject.toml --\n[project]\nname = \"my-idea-gaia\n-- src/my_idea/__init__.py --\n" + module,
+		Good:   "-- pyproject.toml --\n" + project + "-- src/my_idea/__init__.py --\n" + module,
 		Since:  "0.1.0",
 		Origin: "nullius",
 	})
@@ -54,8 +60,8 @@ internal error is a bug in nullius, please report it with the package that trigg
 neither compiled nor checked. The reference scanned only the src/ copy, so it checked the
 code Gaia ignores and missed the code it compiles (weakness W1). nullius checks the flat copy
 and flags the layout at pyproject.toml. Delete the copy you do not mean.`,
-		Bad:    "# my_idea/__init__.py and src/my_idea/__init__.py both exist\n",
-		Good:   "# only src/my_idea/__init__.py exists\n",
+		Bad:    "-- pyproject.toml --\n" + project + "-- my_idea/__init__.py --\n" + module + "-- src/my_idea/__init__.py --\n" + module,
+		Good:   "-- pyproject.toml --\n" + project + "-- src/my_idea/__init__.py --\n" + module,
 		Since:  "0.1.0",
 		Origin: "nullius",
 	})

@@ -109,7 +109,14 @@ type Rule struct {
 	Text     string   `json:"text"`     // what it checks and why, and how to fix
 	Bad      string   `json:"bad"`      // a failing example
 	Good     string   `json:"good"`     // a passing example
-	Since    string   `json:"since"`    // nullius version that added it
+	// Input names the file the examples are when they are not the Python
+	// module of a package: "commitment.json", ".gaia/ir.json" (merged into
+	// the clean compiled package of fixtures/rules), ... An example may
+	// also be a txtar archive of several files, led by the command that
+	// checks them ("$ nullius validate ledger ledger.json"). Every example
+	// runs in the registry test (cmd/nullius/examples_test.go).
+	Input string `json:"input,omitempty"`
+	Since string `json:"since"` // nullius version that added it
 	// Origin says where the rule comes from: "reference" (ported from the
 	// Python tools) or "nullius" (new, closes a weakness of the reference).
 	Origin string `json:"origin"`

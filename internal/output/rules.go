@@ -68,6 +68,12 @@ func WriteRulesMarkdown(w io.Writer, rules []diag.Rule) error {
 	bw.WriteString("Every rule nullius reports, with its stable code and kebab-case name (either may be\n")
 	bw.WriteString("used wherever a rule is named). `error` findings block the gate (exit 1); `warning`\n")
 	bw.WriteString("findings are review flags. `nullius explain CODE` prints the same text in a terminal.\n\n")
+	bw.WriteString("Every failing example below produces exactly its rule and every passing example nothing; the\n")
+	bw.WriteString("test suite runs them (cmd/nullius/examples_test.go). A Python example is the module\n")
+	bw.WriteString("`src/my_idea/__init__.py` of a package; an example led by `-- name --` lines is a set of\n")
+	bw.WriteString("files; one marked `.gaia/ir.json` is merged into the compiled IR of a clean package\n")
+	bw.WriteString("(`fixtures/rules/package`): objects member by member, list entries by their `id` or\n")
+	bw.WriteString("`strategy_id`.\n\n")
 	fmt.Fprintf(bw, "%d rules.\n\n", len(rules))
 	bw.WriteString("| code | name | severity | title |\n|---|---|---|---|\n")
 	for _, r := range rules {
@@ -82,7 +88,7 @@ func WriteRulesMarkdown(w io.Writer, rules []diag.Rule) error {
 		if r.Text != "" {
 			bw.WriteString("\n" + mdText(strings.TrimSpace(r.Text)) + "\n")
 		}
-		for _, ex := range []string{exampleMarkdown("Failing example", r.Code, r.Bad), exampleMarkdown("Passing example", r.Code, r.Good)} {
+		for _, ex := range []string{exampleMarkdown(exampleLabel("Failing example", r), r.Code, r.Bad), exampleMarkdown(exampleLabel("Passing example", r), r.Code, r.Good)} {
 			if ex != "" {
 				bw.WriteString("\n" + strings.TrimRight(ex, "\n") + "\n")
 			}
@@ -102,7 +108,7 @@ func WriteExplain(w io.Writer, r diag.Rule) error {
 	if r.Text != "" {
 		bw.WriteString(strings.TrimSpace(r.Text) + "\n\n")
 	}
-	for _, ex := range []struct{ label, code string }{{"Failing example", r.Bad}, {"Passing example", r.Good}} {
+	for _, ex := range []struct{ label, code string }{{exampleLabel("Failing example", r), r.Bad}, {exampleLabel("Passing example", r), r.Good}} {
 		if strings.TrimSpace(ex.code) == "" {
 			continue
 		}
@@ -120,10 +126,10 @@ func WriteExplain(w io.Writer, r diag.Rule) error {
 func ruleHelpText(r diag.Rule) string {
 	parts := []string{cmp.Or(strings.TrimSpace(r.Text), cmp.Or(r.Title, r.Code))}
 	if strings.TrimSpace(r.Bad) != "" {
-		parts = append(parts, "Failing example:\n"+strings.TrimRight(r.Bad, "\n"))
+		parts = append(parts, exampleLabel("Failing example", r)+":\n"+strings.TrimRight(r.Bad, "\n"))
 	}
 	if strings.TrimSpace(r.Good) != "" {
-		parts = append(parts, "Passing example:\n"+strings.TrimRight(r.Good, "\n"))
+		parts = append(parts, exampleLabel("Passing example", r)+":\n"+strings.TrimRight(r.Good, "\n"))
 	}
 	return strings.Join(parts, "\n\n")
 }
@@ -134,8 +140,20 @@ func ruleHelpMarkdown(r diag.Rule) string {
 	if r.Text == "" && r.Bad == "" && r.Good == "" {
 		return ""
 	}
-	s := mdText(strings.TrimSpace(r.Text)) + "\n\n" + exampleMarkdown("Failing example", r.Code, r.Bad) + exampleMarkdown("Passing example", r.Code, r.Good)
+	s := mdText(strings.TrimSpace(r.Text)) + "\n\n" + exampleMarkdown(exampleLabel("Failing example", r), r.Code, r.Bad) + exampleMarkdown(exampleLabel("Passing example", r), r.Code, r.Good)
 	return strings.TrimSpace(s)
+}
+
+// exampleLabel names what an example is: the file it is, and for the
+// compiled files that it is a change to the clean compiled package.
+func exampleLabel(label string, r diag.Rule) string {
+	switch {
+	case strings.HasPrefix(r.Input, ".gaia/"):
+		return label + " (" + r.Input + ", merged into a clean compiled package)"
+	case r.Input != "":
+		return label + " (" + r.Input + ")"
+	}
+	return label
 }
 
 // exampleMarkdown fences code with more backticks than it contains, so an

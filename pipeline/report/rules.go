@@ -15,26 +15,29 @@ const family = diag.Family("report")
 var (
 	CodeUnrounded = rule("REPORT001", "posterior-display-unrounded", "posterior value display is not rounded to three decimals",
 		"A `Posterior value:` line shows the posterior rounded half-up to exactly three decimals; the exact number lives in the JSON. Run `nullius report posteriors FILE` to rewrite it.",
-		"Posterior value: `0.9255435028366992`", "Posterior value: `0.926`", "reference")
+		"Posterior value: `0.9255435028366992`\n", "Posterior value: `0.926`\n", "reference")
 	CodeOutOfRange = rule("REPORT002", "posterior-display-out-of-range", "posterior value display is outside [0, 1]",
 		"A displayed posterior must be in [0, 1]. The number was typed or copied wrong; take it from the extraction output.",
-		"Posterior value: 1.234", "Posterior value: 0.850", "reference")
+		"Posterior value: 1.234\n", "Posterior value: 0.850\n", "reference")
 	CodeLinkNotNorm = rule("REPORT010", "report-link-not-normalized", "report link or reference is not a normalized clickable link",
 		"Local links are written relative to the report's own directory, and repo-local paths and arXiv/DOI/INSPIRE identifiers are clickable links. Run `nullius report links --project-root ROOT FILE` to rewrite them.",
-		"[graph](ideas/gaia/demo-gaia/starmap.html) in artifacts/campaign/report.md", "[graph](../../ideas/gaia/demo-gaia/starmap.html)", "reference")
+		"The measured width is from arXiv:2308.06230.\n", "The measured width is from [arXiv:2308.06230](https://arxiv.org/abs/2308.06230).\n", "reference")
 	CodeLinkBroken = rule("REPORT011", "report-link-broken", "local link target does not exist",
 		"A local link must resolve from the report's directory or the project root. Fix the path or drop the link.",
-		"[Missing starmap](ideas/gaia/demo-gaia/starmap.html)", "[Starmap](../../ideas/gaia/demo-gaia/starmap.html)", "reference")
+		"The first check is in [the results](results/first-check.md).\n",
+		"-- posterior_report.md --\nThe first check is in [the results](results/first-check.md).\n-- results/first-check.md --\n# First check\n", "reference")
 	CodeLinkEscapes = rule("REPORT012", "report-link-escapes-root", "local link escapes the project root",
 		"Reports are read inside the project; a link that leaves the project root (including project://../x, which the reference skips) is refused.",
-		"[x](../../../outside.md)", "[x](notes.md)", "nullius")
+		"The referee notes are in [the notes](project://../referee/notes.md).\n",
+		"-- posterior_report.md --\nThe referee notes are in [the notes](referee/notes.md).\n-- referee/notes.md --\n# Referee notes\n", "nullius")
 	CodeBareLiterature = rule("REPORT013", "report-bare-literature-id", "literature identifier is not a link",
 		"arXiv, DOI and INSPIRE identifiers are clickable links in a report. Run `nullius report links` to link them.",
 		"arXiv:2411.18257", "[arXiv:2411.18257](https://arxiv.org/abs/2411.18257)", "reference")
 )
 
-// rule registers an error rule of this family added in 0.1.0.
+// rule registers an error rule of this family added in 0.1.0. Its
+// examples are posterior reports, checked as writeback checks them.
 func rule(code, name, title, text, bad, good, origin string) *diag.Rule {
 	return family.Register(diag.Rule{Code: code, Name: name, Severity: diag.Error, Title: title, Text: text,
-		Bad: bad, Good: good, Since: "0.1.0", Origin: origin})
+		Bad: bad, Good: good, Since: "0.1.0", Origin: origin, Input: "posterior_report.md"})
 }

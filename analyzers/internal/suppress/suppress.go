@@ -38,7 +38,7 @@ commas; "# nullius: file-ignore[CODE] reason" covers the whole file). The reason
 needs to know why it was accepted. A directive with no reason, an unknown rule code, or any
 other "# nullius:" form suppresses nothing and is reported here, at the comment. Write the
 codes it should silence and a one-line reason.`,
-		Bad:    legacyInfer + "  # nullius: ignore[GAIA011]\n",
+		Bad:    "from gaia.engine.lang import claim\nworth = claim(\"Matching the two widths is worth a month.\")  # nullius: ignore[GAIA510]\n",
 		Good:   legacyInfer + "  # nullius: ignore[GAIA011] legacy grade kept for the comparison, see review 12\n",
 		Since:  "0.1.0",
 		Origin: "nullius",
