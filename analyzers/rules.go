@@ -47,8 +47,8 @@ internal error in nullius itself) is reported here, at its pyproject.toml, inste
 the whole run: every other package is still linted and every report still written. Nothing
 in this package was verified, so the error blocks the gate. The message names the cause; an
 internal error is a bug in nullius, please report it with the package that triggers it.`,
-		Bad:    "# .gaia/ir.json is a directory, so the compiled IR cannot be read\n",
-		Good:   "# .gaia/ir.json is the file gaia build compile wrote\n",
+		Bad:    "-- pyproject.toml --\n" + project + "-- src/my_idea/__init__.py --\n" + module + "-- .gaia/ir.json/README --\n.gaia/ir.json is a directory here, so the compiled IR cannot be read.\n",
+		Good:   "-- pyproject.toml --\n" + project + "-- src/my_idea/__init__.py --\n" + module + "-- .gaia/README --\nNot compiled yet: no ir.json, so only the source is checked.\n",
 		Since:  "0.2.0",
 		Origin: "nullius",
 	})

@@ -86,6 +86,10 @@ type Error struct {
 
 func (e *Error) Error() string { return e.Path + ": " + e.Msg }
 
+// configExamplePackage is the package the NULLIUS003 examples configure.
+const configExamplePackage = "-- pyproject.toml --\n[project]\nname = \"my-idea-gaia\"\n" +
+	"-- src/my_idea/__init__.py --\nfrom gaia.engine.lang import claim\n\nworth = claim(\"Matching the two published widths is worth a month of work.\")\n"
+
 // RuleInvalid is the diagnostic of a configuration that cannot be used:
 // nullius.toml or the [tool.nullius] table of a pyproject.toml does not
 // parse, names an unknown key or rule, or has a bad pattern. The packages it
@@ -102,8 +106,8 @@ mean to. Every package it governs reports this error at the offending line inste
 findings; other packages are linted as usual. Fix the line the diagnostic points at (the
 message names the key and the keys nullius knows). A pyproject.toml that is not valid TOML at
 all is GAIA003, since it breaks the package itself.`,
-	Bad:    "# nullius.toml\nignore = [\"GAIA011\"\nwarnings = false\n",
-	Good:   "# nullius.toml\nignore = [\"GAIA011\"]\nwarnings = false\n",
+	Bad:    "$ nullius lint .\n-- nullius.toml --\nignore = [\"GAIA505\"\nwarnings = false\n" + configExamplePackage,
+	Good:   "$ nullius lint .\n-- nullius.toml --\nignore = [\"GAIA505\"]\nwarnings = false\n" + configExamplePackage,
 	Since:  "0.2.0",
 	Origin: "nullius",
 })
