@@ -97,7 +97,7 @@ var pendingExamples = setOf(
 	"MATCH020", "MATCH021", "MATCH022", "MATCH023", "MATCH024", "MATCH025", "MATCH026",
 	"MATCH027", "MATCH028", "MATCH029", "MATCH030", "MATCH031", "MATCH032", "MATCH040",
 	"MATCH041", "MATCH050", "MATCH060", "MATCH062", "MATCH063", "MATCH064", "MATCH065",
-	"MATCH066", "MATCH067",
+	"MATCH061", "MATCH066", "MATCH067",
 	"ROSTER001", "ROSTER002", "ROSTER003", "ROSTER004", "ROSTER005", "ROSTER006", "ROSTER007", "ROSTER008",
 	// Close-prior gate: the examples are fragments; they need a clean
 	// project (survey, matrix, ledger and its pinned side files, report,
@@ -107,6 +107,10 @@ var pendingExamples = setOf(
 	"PRIOR043", "PRIOR044", "PRIOR045", "PRIOR046", "PRIOR047", "PRIOR048", "PRIOR050",
 	"PRIOR051", "PRIOR052", "PRIOR053", "PRIOR054", "PRIOR055", "PRIOR056", "PRIOR057",
 	"PRIOR060", "PRIOR070", "PRIOR080", "PRIOR501", "PRIOR502", "PRIOR503", "PRIOR504", "PRIOR505",
+	// Writeback refusals (PRIOR101-113): need the writeback harness (a
+	// project with an extraction record, the fake idea store).
+	"PRIOR101", "PRIOR102", "PRIOR103", "PRIOR104", "PRIOR105", "PRIOR106", "PRIOR107",
+	"PRIOR108", "PRIOR109", "PRIOR110", "PRIOR111", "PRIOR112", "PRIOR113",
 	// No check reports REPORT013: `report links --check` reports a bare
 	// literature id as REPORT010 (writeback accepts either code).
 	"REPORT013",
