@@ -10,6 +10,9 @@ import (
 	"github.com/nullius-dev/nullius/internal/pyfmt"
 )
 
+// fstringBraces undoes an f-string's doubled braces.
+var fstringBraces = strings.NewReplacer("{{", "{", "}}", "}")
+
 // strToken is one decoded string token (prefix, quotes, body).
 type strToken struct {
 	bytes bool   // b prefix
@@ -67,7 +70,7 @@ func decodeStringToken(tok string) (t strToken, errMsg string) {
 		t.value = v
 	}
 	if t.fstr {
-		t.value = strings.NewReplacer("{{", "{", "}}", "}").Replace(t.value)
+		t.value = fstringBraces.Replace(t.value)
 	}
 	return t, ""
 }

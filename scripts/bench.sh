@@ -50,3 +50,6 @@ printf '%-28s %7.2f ms\n' "nullius lint $pkg" "$(calc "($t1 - $t0) * 1000 / 50")
 echo
 echo "== Go benchmarks (parse + model, rules)"
 go test -run '^$' -bench . -benchmem -benchtime 3x ./pyscan/ ./analyzers/ 2>/dev/null | grep -E '^(Benchmark|ok|PASS)' || true
+
+echo
+scripts/bench-memory.sh

@@ -61,8 +61,18 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 	in := watchInterrupts(stderr)
 	defer in.stop()
 	root := a.rootCmd()
+	markBudgeted(root)
+	var liftBudget func()
+	defer func() {
+		if liftBudget != nil {
+			liftBudget()
+		}
+	}()
 	root.PersistentPreRun = func(cmd *cobra.Command, _ []string) {
 		in.aware.Store(cmd.Annotations[interruptible] != "")
+		if hasBudget(cmd) {
+			liftBudget = budgetMemory()
+		}
 	}
 	root.SetArgs(args)
 	root.SetIn(stdin)

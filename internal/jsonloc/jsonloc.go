@@ -6,14 +6,24 @@
 // data, control characters in strings and bad escapes are located syntax
 // errors. Python's json module is more lenient (NaN, a sniffed BOM); nullius
 // rejects those on purpose and records it in docs/deviations.md.
+//
+// Memory is proportional to the input (issue 13): positions are kept in one
+// flat array of 16-byte records in document order, not in maps keyed by
+// pointer strings; a pointer is resolved by walking that array when a
+// finding asks for it. Member names that repeat (the same keys in every
+// object of an array) are stored once.
 package jsonloc
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
+	"iter"
+	"math"
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf16"
 	"unicode/utf8"
 
@@ -24,7 +34,8 @@ import (
 const MaxDepth = 10000
 
 // Doc is a parsed JSON document. Value holds the decoded value: map[string]any
-// for objects, []any for arrays, string, json.Number for numbers, bool, nil.
+// for objects (Object with Options.Ordered), []any for arrays, string,
+// json.Number for numbers, bool, nil.
 type Doc struct {
 	Src   []byte
 	Value any
@@ -32,10 +43,21 @@ type Doc struct {
 	// earlier key of the same object (the last one wins in Value).
 	Duplicates []string
 
-	offsets    map[string]int // pointer -> start offset of its value
-	ends       map[string]int // pointer -> end offset (exclusive) of its value
-	keyOffsets map[string]int // pointer -> start offset of the member's key
-	lines      []int          // start offset of every line
+	// nodes holds every value's position in document order (pre-order):
+	// a container is followed by its members' subtrees.
+	nodes []node
+
+	mu       sync.Mutex
+	lines    []int32                    // start offset of every line, built on first use
+	children map[int32][]int32          // child node indices of large containers, built on lookup
+	keys     map[int32]map[string]int32 // member name -> last child node of large objects, built on lookup
+}
+
+// node is the position of one value.
+type node struct {
+	start, end int32 // byte range of the value
+	key        int32 // offset of the member name's opening quote; -1 outside objects
+	next       int32 // index of the first node after this value's subtree
 }
 
 // SyntaxError is a located JSON parse failure.
@@ -51,20 +73,120 @@ func (e *SyntaxError) Error() string {
 // Options adjust parsing.
 type Options struct {
 	AllowBOM bool // accept (and skip) a leading UTF-8 byte-order mark
+	// Ordered decodes objects as Object (members in file order, repeated
+	// keys kept) instead of map[string]any.
+	Ordered bool
+	// StrictSurrogates refuses a \uD800-\uDFFF escape that is not half of
+	// a surrogate pair, instead of decoding it as U+FFFD the way
+	// encoding/json does: a string that hashes (a criterion) must hold
+	// exactly what its author wrote.
+	StrictSurrogates bool
+}
+
+// Member is one name/value pair of an Object, in file order.
+type Member struct {
+	Key   string
+	Value any
+}
+
+// Object is a JSON object that keeps its members in file (or insertion)
+// order, repeated keys included (Options.Ordered).
+type Object []Member
+
+// Get returns the value of key; with repeated keys the last one wins, as in
+// Python's json module.
+func (o Object) Get(key string) (any, bool) {
+	for i := len(o) - 1; i >= 0; i-- {
+		if o[i].Key == key {
+			return o[i].Value, true
+		}
+	}
+	return nil, false
+}
+
+// Has reports whether key is present.
+func (o Object) Has(key string) bool { _, ok := o.Get(key); return ok }
+
+// Keys returns the distinct keys in first-seen order.
+func (o Object) Keys() []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, m := range o {
+		if !seen[m.Key] {
+			seen[m.Key] = true
+			out = append(out, m.Key)
+		}
+	}
+	return out
+}
+
+// Set replaces key's value in place, or appends it.
+func (o Object) Set(key string, v any) Object {
+	for i := range o {
+		if o[i].Key == key {
+			o[i].Value = v
+			return o
+		}
+	}
+	return append(o, Member{key, v})
+}
+
+// PyItems yields the members in order, so pyfmt renders an Object as
+// Python prints the dict json.loads makes of it.
+func (o Object) PyItems() iter.Seq2[string, any] {
+	return func(yield func(string, any) bool) {
+		for _, m := range o {
+			if !yield(m.Key, m.Value) {
+				return
+			}
+		}
+	}
+}
+
+// Plain converts an ordered value (Options.Ordered) into the plain model
+// (map[string]any objects, the last of repeated keys winning), for a
+// consumer that needs maps, such as a JSON Schema validator. Scalars and
+// strings are shared, not copied.
+func Plain(v any) any {
+	switch t := v.(type) {
+	case Object:
+		m := make(map[string]any, len(t))
+		for _, mem := range t {
+			m[mem.Key] = Plain(mem.Value)
+		}
+		return m
+	case []any:
+		out := make([]any, len(t))
+		for i, e := range t {
+			out[i] = Plain(e)
+		}
+		return out
+	}
+	return v
 }
 
 var bom = []byte{0xEF, 0xBB, 0xBF}
 
+// maxInterned bounds the table of member names stored once.
+const maxInterned = 1 << 14
+
 // Parse decodes src strictly: invalid UTF-8, NaN/Infinity, trailing data and
 // an unexpected BOM are *SyntaxError values.
 func Parse(src []byte, opts Options) (*Doc, error) {
-	d := &Doc{Src: src, offsets: map[string]int{}, ends: map[string]int{}, keyOffsets: map[string]int{}}
-	d.indexLines()
+	d := &Doc{Src: src}
+	if len(src) > math.MaxInt32 {
+		return nil, d.errAt(0, "document larger than 2 GiB")
+	}
 	if !utf8.Valid(src) {
 		off := firstInvalid(src)
 		return nil, d.errAt(off, fmt.Sprintf("invalid UTF-8 byte 0x%02x", src[off]))
 	}
-	p := &parser{d: d, src: src}
+	p := &parser{d: d, src: src, opts: opts, intern: map[string]string{}}
+	// Every value but the last of a container is followed by a comma,
+	// and every container opens with a bracket: their count bounds the
+	// values (commas and brackets inside strings only over-count), so the
+	// array is allocated once at about its final size.
+	d.nodes = make([]node, 0, bytes.Count(src, []byte{','})+bytes.Count(src, []byte{'['})+bytes.Count(src, []byte{'{'})+1)
 	if len(src) >= 3 && string(src[:3]) == string(bom) {
 		if !opts.AllowBOM {
 			return nil, d.errAt(0, "unexpected UTF-8 byte-order mark at the start of the file")
@@ -75,7 +197,7 @@ func Parse(src []byte, opts Options) (*Doc, error) {
 	if p.pos >= len(src) {
 		return nil, d.errAt(p.pos, "empty document: expected a JSON value")
 	}
-	v, err := p.value("", 0)
+	v, err := p.value(-1, 0)
 	if err != nil {
 		return nil, err
 	}
@@ -98,25 +220,27 @@ func firstInvalid(b []byte) int {
 	return 0
 }
 
-func (d *Doc) indexLines() {
-	d.lines = append(d.lines[:0], 0)
-	for i, c := range d.Src {
-		if c == '\n' {
-			d.lines = append(d.lines, i+1)
+// lineStarts returns the start offset of every line, built once.
+func (d *Doc) lineStarts() []int32 {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if d.lines == nil {
+		d.lines = append(make([]int32, 0, 64), 0)
+		for i, c := range d.Src {
+			if c == '\n' {
+				d.lines = append(d.lines, int32(i+1))
+			}
 		}
 	}
+	return d.lines
 }
 
 // Position converts a byte offset into a 1-based line and 1-based byte column.
 func (d *Doc) Position(offset int) (line, col int) {
-	if offset < 0 {
-		offset = 0
-	}
-	if offset > len(d.Src) {
-		offset = len(d.Src)
-	}
-	i := sort.Search(len(d.lines), func(i int) bool { return d.lines[i] > offset }) - 1
-	return i + 1, offset - d.lines[i] + 1
+	offset = max(0, min(offset, len(d.Src)))
+	lines := d.lineStarts()
+	i := sort.Search(len(lines), func(i int) bool { return int(lines[i]) > offset }) - 1
+	return i + 1, offset - int(lines[i]) + 1
 }
 
 func (d *Doc) errAt(off int, msg string) *SyntaxError {
@@ -127,47 +251,175 @@ func (d *Doc) errAt(off int, msg string) *SyntaxError {
 // Offset returns the start offset of the value at pointer, and whether the
 // pointer resolves.
 func (d *Doc) Offset(pointer string) (int, bool) {
-	off, ok := d.offsets[pointer]
-	return off, ok
+	i, exact := d.resolve(pointer)
+	if !exact {
+		return 0, false
+	}
+	return int(d.nodes[i].start), true
 }
 
 // Range returns the byte range [start, end) of the value at pointer, for
 // callers that splice one value of a file and keep every other byte.
 func (d *Doc) Range(pointer string) (start, end int, ok bool) {
-	start, ok = d.offsets[pointer]
-	if !ok {
+	i, exact := d.resolve(pointer)
+	if !exact {
 		return 0, 0, false
 	}
-	return start, d.ends[pointer], true
+	return int(d.nodes[i].start), int(d.nodes[i].end), true
 }
 
 // Locate returns the 1-based line and byte column of the value at pointer,
 // or of its nearest existing ancestor when the pointer does not resolve
 // (a missing member is reported at the object that lacks it).
 func (d *Doc) Locate(pointer string) (line, col int) {
-	for {
-		if off, ok := d.offsets[pointer]; ok {
-			return d.Position(off)
-		}
-		if pointer == "" {
-			return 1, 1
-		}
-		i := strings.LastIndexByte(pointer, '/')
-		if i < 0 {
-			pointer = ""
-		} else {
-			pointer = pointer[:i]
-		}
+	i, _ := d.resolve(pointer)
+	if i < 0 {
+		return 1, 1
 	}
+	return d.Position(int(d.nodes[i].start))
 }
 
 // LocateKey returns the position of the member key at pointer (useful for
 // "unknown key" findings), falling back to Locate.
 func (d *Doc) LocateKey(pointer string) (line, col int) {
-	if off, ok := d.keyOffsets[pointer]; ok {
-		return d.Position(off)
+	i, exact := d.resolve(pointer)
+	if exact && d.nodes[i].key >= 0 {
+		return d.Position(int(d.nodes[i].key))
 	}
 	return d.Locate(pointer)
+}
+
+// resolve walks pointer down the node array. It returns the node the
+// pointer names (exact) or its deepest existing ancestor; -1 for a
+// document without nodes.
+func (d *Doc) resolve(pointer string) (int32, bool) {
+	if len(d.nodes) == 0 {
+		return -1, false
+	}
+	if pointer == "" {
+		return 0, true
+	}
+	if pointer[0] != '/' {
+		return 0, false
+	}
+	cur := int32(0)
+	for rest := pointer[1:]; ; {
+		tok := rest
+		i := strings.IndexByte(rest, '/')
+		if i >= 0 {
+			tok, rest = rest[:i], rest[i+1:]
+		}
+		child, ok := d.child(cur, tok)
+		if !ok {
+			return cur, false
+		}
+		cur = child
+		if i < 0 {
+			return cur, true
+		}
+	}
+}
+
+// smallContainer is the member count up to which a lookup walks the
+// members instead of building an index of them.
+const smallContainer = 16
+
+// child finds the member of container n named by the escaped reference
+// token tok: an array index, or an object member name (the last of
+// repeated names, as in Value).
+func (d *Doc) child(n int32, tok string) (int32, bool) {
+	nd := d.nodes[n]
+	switch d.Src[nd.start] {
+	case '[':
+		idx, err := strconv.Atoi(tok)
+		if err != nil || idx < 0 || strconv.Itoa(idx) != tok {
+			return 0, false
+		}
+		kids := d.childList(n)
+		if idx >= len(kids) {
+			return 0, false
+		}
+		return kids[idx], true
+	case '{':
+		name, ok := Unescape(tok)
+		if !ok {
+			return 0, false
+		}
+		if idx := d.keyIndex(n); idx != nil {
+			c, ok := idx[name]
+			return c, ok
+		}
+		found, ok := int32(0), false
+		for c := n + 1; c < nd.next; c = d.nodes[c].next {
+			if d.keyAt(d.nodes[c].key) == name {
+				found, ok = c, true
+			}
+		}
+		return found, ok
+	}
+	return 0, false
+}
+
+// childList returns the child node indices of container n; lists of large
+// containers are kept for the next lookup.
+func (d *Doc) childList(n int32) []int32 {
+	d.mu.Lock()
+	kids, ok := d.children[n]
+	d.mu.Unlock()
+	if ok {
+		return kids
+	}
+	nd := d.nodes[n]
+	for c := n + 1; c < nd.next; c = d.nodes[c].next {
+		kids = append(kids, c)
+	}
+	if len(kids) > smallContainer {
+		d.mu.Lock()
+		if d.children == nil {
+			d.children = map[int32][]int32{}
+		}
+		d.children[n] = kids
+		d.mu.Unlock()
+	}
+	return kids
+}
+
+// keyIndex returns member name -> last child of a large object n (nil for
+// a small one, which lookups walk).
+func (d *Doc) keyIndex(n int32) map[string]int32 {
+	d.mu.Lock()
+	idx, ok := d.keys[n]
+	d.mu.Unlock()
+	if ok {
+		return idx
+	}
+	nd := d.nodes[n]
+	count := 0
+	for c := n + 1; c < nd.next && count <= smallContainer; c = d.nodes[c].next {
+		count++
+	}
+	if count <= smallContainer {
+		return nil
+	}
+	idx = map[string]int32{}
+	for c := n + 1; c < nd.next; c = d.nodes[c].next {
+		idx[d.keyAt(d.nodes[c].key)] = c
+	}
+	d.mu.Lock()
+	if d.keys == nil {
+		d.keys = map[int32]map[string]int32{}
+	}
+	d.keys[n] = idx
+	d.mu.Unlock()
+	return idx
+}
+
+// keyAt decodes the member name whose opening quote is at off (the parse
+// already accepted it).
+func (d *Doc) keyAt(off int32) string {
+	p := &parser{d: d, src: d.Src, pos: int(off)}
+	s, _ := p.rawString()
+	return s
 }
 
 // Pointer builds an RFC 6901 pointer from string keys and int indices.
@@ -187,18 +439,63 @@ func Pointer(tokens ...any) string {
 	return b.String()
 }
 
+var (
+	escaper   = strings.NewReplacer("~", "~0", "/", "~1")
+	unescaper = strings.NewReplacer("~1", "/", "~0", "~")
+)
+
 // Escape escapes one reference token (~ becomes ~0, / becomes ~1).
 func Escape(tok string) string {
 	if !strings.ContainsAny(tok, "~/") {
 		return tok
 	}
-	return strings.NewReplacer("~", "~0", "/", "~1").Replace(tok)
+	return escaper.Replace(tok)
+}
+
+// Unescape decodes one reference token; ok is false for a "~" not
+// followed by 0 or 1.
+func Unescape(tok string) (string, bool) {
+	if !strings.Contains(tok, "~") {
+		return tok, true
+	}
+	for i := 0; i < len(tok); i++ {
+		if tok[i] == '~' && (i+1 == len(tok) || (tok[i+1] != '0' && tok[i+1] != '1')) {
+			return "", false
+		}
+	}
+	return unescaper.Replace(tok), true
 }
 
 type parser struct {
-	d   *Doc
-	src []byte
-	pos int
+	d      *Doc
+	src    []byte
+	pos    int
+	opts   Options
+	intern map[string]string
+	path   []pathStep // the members and elements being parsed, for duplicate pointers
+
+	members []Member // members of the objects being parsed (see object)
+	elems   []any    // elements of the arrays being parsed
+}
+
+// pathStep is one level of the value being parsed.
+type pathStep struct {
+	key   string // member name, in objects
+	index int    // element index, in arrays; -1 in objects
+}
+
+// pointer renders the current path, for a duplicate member's record.
+func (p *parser) pointer() string {
+	var b strings.Builder
+	for _, s := range p.path {
+		b.WriteByte('/')
+		if s.index >= 0 {
+			b.WriteString(strconv.Itoa(s.index))
+		} else {
+			b.WriteString(Escape(s.key))
+		}
+	}
+	return b.String()
 }
 
 func (p *parser) ws() {
@@ -222,27 +519,32 @@ func (p *parser) describe() string {
 
 func (p *parser) fail(msg string) error { return p.d.errAt(p.pos, msg) }
 
-func (p *parser) value(ptr string, depth int) (any, error) {
-	v, err := p.value1(ptr, depth)
-	if err == nil {
-		p.d.ends[ptr] = p.pos
-	}
-	return v, err
-}
-
-func (p *parser) value1(ptr string, depth int) (any, error) {
+// value parses one value and records its node; keyOff is the offset of its
+// member name (-1 outside objects).
+func (p *parser) value(keyOff int, depth int) (any, error) {
 	if depth > MaxDepth {
 		return nil, p.fail(fmt.Sprintf("nesting deeper than %d levels", MaxDepth))
 	}
 	if p.pos >= len(p.src) {
 		return nil, p.fail("unexpected end of input: expected a value (truncated file?)")
 	}
-	p.d.offsets[ptr] = p.pos
+	n := len(p.d.nodes)
+	p.d.nodes = append(p.d.nodes, node{start: int32(p.pos), key: int32(keyOff)})
+	v, err := p.value1(depth)
+	if err != nil {
+		return nil, err
+	}
+	p.d.nodes[n].end = int32(p.pos)
+	p.d.nodes[n].next = int32(len(p.d.nodes))
+	return v, nil
+}
+
+func (p *parser) value1(depth int) (any, error) {
 	switch c := p.src[p.pos]; {
 	case c == '{':
-		return p.object(ptr, depth)
+		return p.object(depth)
 	case c == '[':
-		return p.array(ptr, depth)
+		return p.array(depth)
 	case c == '"':
 		return p.str()
 	case c == '-' || (c >= '0' && c <= '9'):
@@ -272,14 +574,47 @@ func (p *parser) lit(s string) bool {
 	return false
 }
 
-func (p *parser) object(ptr string, depth int) (any, error) {
+// repeated reports whether key is already a member of the object whose
+// members so far are list; seen indexes the names of a large object.
+func repeated(list []Member, seen *map[string]bool, key string) bool {
+	if *seen != nil {
+		if (*seen)[key] {
+			return true
+		}
+		(*seen)[key] = true
+		return false
+	}
+	for _, x := range list {
+		if x.Key == key {
+			return true
+		}
+	}
+	if len(list) >= smallContainer {
+		*seen = make(map[string]bool, 2*len(list))
+		for _, x := range list {
+			(*seen)[x.Key] = true
+		}
+		(*seen)[key] = true
+	}
+	return false
+}
+
+// The members and elements of the containers being parsed sit on shared
+// stacks (p.members, p.elems) until their container closes; the value is
+// then built at its exact size, so no per-container slice grows by
+// doubling and lingers half empty.
+
+func (p *parser) object(depth int) (any, error) {
 	p.pos++ // {
-	obj := map[string]any{}
+	base := len(p.members)
 	p.ws()
 	if p.pos < len(p.src) && p.src[p.pos] == '}' {
 		p.pos++
-		return obj, nil
+		return p.build(base), nil
 	}
+	p.path = append(p.path, pathStep{index: -1})
+	defer func() { p.path = p.path[:len(p.path)-1] }()
+	var seen map[string]bool
 	for {
 		p.ws()
 		if p.pos >= len(p.src) || p.src[p.pos] != '"' {
@@ -289,27 +624,25 @@ func (p *parser) object(ptr string, depth int) (any, error) {
 			return nil, p.fail(fmt.Sprintf("unexpected %s: expected a quoted member name", p.describe()))
 		}
 		keyOff := p.pos
-		k, err := p.str()
+		key, err := p.key()
 		if err != nil {
 			return nil, err
 		}
-		child := ptr + "/" + Escape(k.(string))
-		key := k.(string)
-		if _, dup := obj[key]; dup {
-			p.d.Duplicates = append(p.d.Duplicates, child)
+		p.path[len(p.path)-1].key = key
+		if repeated(p.members[base:], &seen, key) {
+			p.d.Duplicates = append(p.d.Duplicates, p.pointer())
 		}
-		p.d.keyOffsets[child] = keyOff
 		p.ws()
 		if p.pos >= len(p.src) || p.src[p.pos] != ':' {
 			return nil, p.fail(fmt.Sprintf("unexpected %s: expected ':' after member name %q", p.describe(), key))
 		}
 		p.pos++
 		p.ws()
-		v, err := p.value(child, depth+1)
+		v, err := p.value(keyOff, depth+1)
 		if err != nil {
 			return nil, err
 		}
-		obj[key] = v
+		p.members = append(p.members, Member{key, v})
 		p.ws()
 		if p.pos >= len(p.src) {
 			return nil, p.fail("unexpected end of input inside an object (truncated file?)")
@@ -319,28 +652,49 @@ func (p *parser) object(ptr string, depth int) (any, error) {
 			p.pos++
 		case '}':
 			p.pos++
-			return obj, nil
+			return p.build(base), nil
 		default:
 			return nil, p.fail(fmt.Sprintf("unexpected %s: expected ',' or '}'", p.describe()))
 		}
 	}
 }
 
-func (p *parser) array(ptr string, depth int) (any, error) {
+// build makes the object whose members are p.members[base:] in the model
+// the options ask for, and pops them.
+func (p *parser) build(base int) any {
+	list := p.members[base:]
+	defer func() {
+		clear(list)
+		p.members = p.members[:base]
+	}()
+	if p.opts.Ordered {
+		return append(make(Object, 0, len(list)), list...)
+	}
+	m := make(map[string]any, len(list))
+	for _, x := range list {
+		m[x.Key] = x.Value
+	}
+	return m
+}
+
+func (p *parser) array(depth int) (any, error) {
 	p.pos++ // [
-	arr := []any{}
+	base := len(p.elems)
 	p.ws()
 	if p.pos < len(p.src) && p.src[p.pos] == ']' {
 		p.pos++
-		return arr, nil
+		return []any{}, nil
 	}
+	p.path = append(p.path, pathStep{})
+	defer func() { p.path = p.path[:len(p.path)-1] }()
 	for i := 0; ; i++ {
+		p.path[len(p.path)-1].index = i
 		p.ws()
-		v, err := p.value(ptr+"/"+strconv.Itoa(i), depth+1)
+		v, err := p.value(-1, depth+1)
 		if err != nil {
 			return nil, err
 		}
-		arr = append(arr, v)
+		p.elems = append(p.elems, v)
 		p.ws()
 		if p.pos >= len(p.src) {
 			return nil, p.fail("unexpected end of input inside an array (truncated file?)")
@@ -350,6 +704,10 @@ func (p *parser) array(ptr string, depth int) (any, error) {
 			p.pos++
 		case ']':
 			p.pos++
+			list := p.elems[base:]
+			arr := append(make([]any, 0, len(list)), list...)
+			clear(list)
+			p.elems = p.elems[:base]
 			return arr, nil
 		default:
 			return nil, p.fail(fmt.Sprintf("unexpected %s: expected ',' or ']'", p.describe()))
@@ -357,27 +715,58 @@ func (p *parser) array(ptr string, depth int) (any, error) {
 	}
 }
 
+// key decodes a member name, storing each distinct name once.
+func (p *parser) key() (string, error) {
+	start := p.pos
+	s, err := p.rawString()
+	if err != nil {
+		return "", err
+	}
+	raw := p.src[start+1 : p.pos-1]
+	if k, ok := p.intern[string(raw)]; ok {
+		return k, nil
+	}
+	if len(p.intern) < maxInterned {
+		p.intern[string(raw)] = s
+	}
+	return s, nil
+}
+
 func (p *parser) str() (any, error) {
+	s, err := p.rawString()
+	if err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// rawString decodes the string token at p.pos (its opening quote).
+func (p *parser) rawString() (string, error) {
 	p.pos++ // opening quote
 	var b []byte
 	start := p.pos
 	for {
 		if p.pos >= len(p.src) {
-			return nil, p.fail("unterminated string (truncated file?)")
+			return "", p.fail("unterminated string (truncated file?)")
 		}
 		c := p.src[p.pos]
 		switch {
 		case c == '"':
-			s := string(b) + string(p.src[start:p.pos])
+			var s string
+			if b == nil {
+				s = string(p.src[start:p.pos])
+			} else {
+				s = string(append(b, p.src[start:p.pos]...))
+			}
 			p.pos++
 			return s, nil
 		case c < 0x20:
-			return nil, p.fail(fmt.Sprintf("control character %#02x in string; escape it", c))
+			return "", p.fail(fmt.Sprintf("control character %#02x in string; escape it", c))
 		case c == '\\':
 			b = append(b, p.src[start:p.pos]...)
 			r, err := p.escape()
 			if err != nil {
-				return nil, err
+				return "", err
 			}
 			b = utf8.AppendRune(b, r)
 			start = p.pos
@@ -408,6 +797,7 @@ func (p *parser) escape() (rune, error) {
 	case 't':
 		return '\t', nil
 	case 'u':
+		at := p.pos - 2
 		r, err := p.hex4()
 		if err != nil {
 			return 0, err
@@ -424,6 +814,9 @@ func (p *parser) escape() (rune, error) {
 			p.pos = save
 		}
 		if utf16.IsSurrogate(r) {
+			if p.opts.StrictSurrogates {
+				return 0, p.d.errAt(at, fmt.Sprintf("lone surrogate \\u%04x; a string must hold whole characters", r))
+			}
 			return utf8.RuneError, nil // lone surrogate, as encoding/json does
 		}
 		return r, nil

@@ -3,7 +3,9 @@ package jsonloc
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -167,8 +169,140 @@ func FuzzParse(f *testing.F) {
 		if !reflect.DeepEqual(doc.Value, want) {
 			t.Fatalf("value mismatch for %q: %#v vs %#v", src, doc.Value, want)
 		}
-		for p := range doc.offsets {
-			doc.Locate(p)
+		checkRanges(t, doc, "", doc.Value)
+		ordered, err := Parse(src, Options{Ordered: true})
+		if err != nil || !reflect.DeepEqual(Plain(ordered.Value), doc.Value) || !reflect.DeepEqual(ordered.Duplicates, doc.Duplicates) {
+			t.Fatalf("the ordered model differs: %v", err)
 		}
 	})
+}
+
+// checkRanges walks the decoded value: every pointer in it resolves, and
+// the byte range it maps to decodes to that very value.
+func checkRanges(t *testing.T, doc *Doc, ptr string, v any) {
+	t.Helper()
+	start, end, ok := doc.Range(ptr)
+	if !ok {
+		t.Fatalf("Range(%q) does not resolve", ptr)
+	}
+	sub, err := Parse(doc.Src[start:end], Options{})
+	if err != nil || !reflect.DeepEqual(sub.Value, v) {
+		t.Fatalf("Range(%q) = %q, which decodes to %#v (%v), not %#v", ptr, doc.Src[start:end], sub, err, v)
+	}
+	if l, c := doc.Locate(ptr); l < 1 || c < 1 {
+		t.Fatalf("Locate(%q) = %d:%d", ptr, l, c)
+	}
+	switch t2 := v.(type) {
+	case map[string]any:
+		for k, e := range t2 {
+			checkRanges(t, doc, ptr+"/"+Escape(k), e)
+		}
+	case []any:
+		for i, e := range t2 {
+			checkRanges(t, doc, ptr+"/"+strconv.Itoa(i), e)
+		}
+	}
+}
+
+// Containers larger than the walk threshold are looked up through their
+// index, with the same answers as small ones: the last of repeated names,
+// escaped tokens, indices without leading zeros.
+func TestLocateLargeContainers(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("{\n")
+	for i := range 40 {
+		fmt.Fprintf(&b, "%q: [%s],\n", fmt.Sprintf("k%d", i), strings.Repeat("0, ", 30)+"1")
+	}
+	b.WriteString(`"a/b~c": 1, "k3": "last"` + "\n}")
+	doc, err := Parse([]byte(b.String()), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		ptr       string
+		line, col int
+		exact     bool
+	}{
+		{"/k0/30", 2, 98, true},
+		{"/k39/0", 41, 9, true},
+		{"/k39/31", 41, 8, false}, // past the end: the array
+		{"/k39/01", 41, 8, false}, // not an index
+		{"/k3", 42, 19, true},     // the last "k3" wins
+		{"/a~1b~0c", 42, 10, true},
+		{"/a~2b", 1, 1, false},
+	} {
+		l, col := doc.Locate(c.ptr)
+		_, _, ok := doc.Range(c.ptr)
+		if l != c.line || col != c.col || ok != c.exact {
+			t.Errorf("Locate(%q) = %d:%d (exact %v), want %d:%d (exact %v)", c.ptr, l, col, ok, c.line, c.col, c.exact)
+		}
+	}
+	if l, c := doc.LocateKey("/k3"); l != 42 || c != 13 {
+		t.Errorf("LocateKey(/k3) = %d:%d", l, c)
+	}
+}
+
+func TestOrderedAndPlain(t *testing.T) {
+	doc, err := Parse([]byte(`{"b": 1, "a": [{"x": true}], "b": 2}`), Options{Ordered: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := Object{{"b", json.Number("1")}, {"a", []any{Object{{"x", true}}}}, {"b", json.Number("2")}}
+	if !reflect.DeepEqual(doc.Value, want) || !reflect.DeepEqual(doc.Duplicates, []string{"/b"}) {
+		t.Fatalf("got %#v %v", doc.Value, doc.Duplicates)
+	}
+	if v, _ := doc.Value.(Object).Get("b"); v != json.Number("2") {
+		t.Fatalf("Get(b) = %v", v)
+	}
+	plain := Plain(doc.Value)
+	if !reflect.DeepEqual(plain, map[string]any{"b": json.Number("2"), "a": []any{map[string]any{"x": true}}}) {
+		t.Fatalf("Plain = %#v", plain)
+	}
+	if l, c := doc.Locate("/a/0/x"); l != 1 || c != 22 {
+		t.Fatalf("Locate = %d:%d", l, c)
+	}
+}
+
+func TestStrictSurrogates(t *testing.T) {
+	for _, src := range []string{`["ok \ud800"]`, `{"\udc00": 1}`, `["\ud800\u0041"]`} {
+		_, err := Parse([]byte(src), Options{StrictSurrogates: true})
+		var se *SyntaxError
+		if !errors.As(err, &se) || !strings.Contains(err.Error(), "lone surrogate") || se.Line != 1 {
+			t.Errorf("%s: %v", src, err)
+		}
+	}
+	if _, err := Parse([]byte(`["\ud83d\ude00"]`), Options{StrictSurrogates: true}); err != nil {
+		t.Error(err)
+	}
+}
+
+func TestUnescape(t *testing.T) {
+	for tok, want := range map[string]string{"a": "a", "a~1b": "a/b", "~0~1": "~/", "~01": "~1"} {
+		if got, ok := Unescape(tok); !ok || got != want || Escape(got) != tok {
+			t.Errorf("Unescape(%q) = %q %v", tok, got, ok)
+		}
+	}
+	for _, tok := range []string{"~", "a~2", "~x"} {
+		if _, ok := Unescape(tok); ok {
+			t.Errorf("Unescape(%q) accepted", tok)
+		}
+	}
+}
+
+// Positions cost a fixed 16 bytes per value: nesting depth adds nothing
+// (the old pointer-keyed maps held a pointer string per value, as long as
+// its depth, so a deep document cost the square of its size).
+func TestDeepDocumentMemory(t *testing.T) {
+	src := []byte(strings.Repeat(`{"k":[`, 3000) + "1" + strings.Repeat("]}", 3000))
+	doc, err := Parse(src, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(doc.nodes) != 6001 || cap(doc.nodes) > 2*len(doc.nodes)+8 {
+		t.Fatalf("%d nodes, capacity %d", len(doc.nodes), cap(doc.nodes))
+	}
+	ptr := strings.Repeat("/k/0", 3000)
+	if s, e, ok := doc.Range(ptr); !ok || string(src[s:e]) != "1" {
+		t.Fatalf("Range of the deepest value: %d %d %v", s, e, ok)
+	}
 }

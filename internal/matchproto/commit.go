@@ -120,9 +120,9 @@ func BuildCommitment(criteria any, now time.Time) (Object, error) {
 		return nil, err
 	}
 	return Object{
-		{"committed_at", FormatTime(now)},
-		{"criteria", c},
-		{"commitment_hash", SHA256Ref(CanonicalBytes(c))},
+		{Key: "committed_at", Value: FormatTime(now)},
+		{Key: "criteria", Value: c},
+		{Key: "commitment_hash", Value: SHA256Ref(CanonicalBytes(c))},
 	}, nil
 }
 
@@ -131,6 +131,9 @@ func BuildCommitment(criteria any, now time.Time) (Object, error) {
 func FormatTime(t time.Time) string {
 	return t.UTC().Truncate(time.Second).Format("2006-01-02T15:04:05-07:00")
 }
+
+// noOffsetRE is a timestamp that lacks the offset RFC 3339 requires.
+var noOffsetRE = regexp.MustCompile(`^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2}(\.\d+)?$`)
 
 var rfc3339RE = regexp.MustCompile(`^(\d{4}-\d{2}-\d{2})[Tt ](\d{2}:\d{2}:\d{2})(\.\d+)?(Z|[+-]\d{2}:\d{2})$`)
 
@@ -145,7 +148,7 @@ func ParseTime(v any) (time.Time, error) {
 	}
 	m := rfc3339RE.FindStringSubmatch(s)
 	if m == nil {
-		if regexp.MustCompile(`^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2}(\.\d+)?$`).MatchString(s) {
+		if noOffsetRE.MatchString(s) {
 			return time.Time{}, fmt.Errorf("timestamp lacks a timezone offset: %s", pyfmt.Str(s))
 		}
 		return time.Time{}, fmt.Errorf("%s is not an RFC 3339 timestamp with an offset (e.g. 2026-07-05T08:00:00+00:00)", pyfmt.Str(s))

@@ -61,8 +61,8 @@ func (r *Roster) Labels() []string {
 // native family labelled "host", floor 3.
 func BuiltinRoster() Object {
 	return Object{
-		{"version", json.Number("1")},
-		{"families", Object{{"host", Object{{"runner", "native"}, {"models", Object{{"default", "host-subagent"}}}}}}},
-		{"policy", Object{{"cross_family_minimum", json.Number("3")}, {"when_below_minimum", "native_subagents"}}},
+		{Key: "version", Value: json.Number("1")},
+		{Key: "families", Value: Object{{Key: "host", Value: Object{{Key: "runner", Value: "native"}, {Key: "models", Value: Object{{Key: "default", Value: "host-subagent"}}}}}}},
+		{Key: "policy", Value: Object{{Key: "cross_family_minimum", Value: json.Number("3")}, {Key: "when_below_minimum", Value: "native_subagents"}}},
 	}
 }

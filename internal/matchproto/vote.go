@@ -23,15 +23,15 @@ func CleanVote(o Object) Object {
 		typ, _ := a.Get("anchor_type")
 		ref, _ := a.Get("anchor_ref")
 		args = append(args, Object{
-			{"argument", PyStrip(arg.(string))},
-			{"anchor_type", typ},
-			{"anchor_ref", PyStrip(ref.(string))},
+			{Key: "argument", Value: PyStrip(arg.(string))},
+			{Key: "anchor_type", Value: typ},
+			{Key: "anchor_ref", Value: PyStrip(ref.(string))},
 		})
 	}
 	if args == nil {
 		args = []any{}
 	}
-	return Object{{"vote", vote}, {"anchored_arguments", args}, {"unanchored_arguments_discarded", disc}}
+	return Object{{Key: "vote", Value: vote}, {Key: "anchored_arguments", Value: args}, {Key: "unanchored_arguments_discarded", Value: disc}}
 }
 
 // fenceRE matches a fenced block with any (or no) info string, ``` or ~~~.

@@ -101,8 +101,10 @@ func oneLine(s string) string {
 	if !strings.ContainsAny(s, "\r\n") {
 		return s
 	}
-	return strings.NewReplacer("\r\n", `\n`, "\n", `\n`, "\r", `\r`).Replace(s)
+	return newlineEscaper.Replace(s)
 }
+
+var newlineEscaper = strings.NewReplacer("\r\n", `\n`, "\n", `\n`, "\r", `\r`)
 
 // String is the summary as the text format ends with, e.g. "2 errors,
 // 1 warning in 3 files (1 suppressed)".

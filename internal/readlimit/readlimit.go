@@ -27,6 +27,7 @@ import (
 	"os"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"syscall"
 )
 
@@ -259,7 +260,38 @@ func read(path, label string, max int64) ([]byte, fs.FileInfo, error) {
 	if err != nil {
 		return nil, nil, err
 	}
+	observe(len(b))
 	return b, ofi, nil
+}
+
+// Bytes read so far by this process, for a memory budget proportional to
+// input (Observe).
+var (
+	readTotal atomic.Int64
+	observer  atomic.Pointer[func(total int64)]
+)
+
+// Observe registers f to be called, after every read, with the total
+// number of bytes the bounded reader has returned in this process; nil
+// unregisters. The CLI uses it to keep a document-validating command's
+// memory within a multiple of what it read (cmd/nullius/membudget.go).
+func Observe(f func(total int64)) {
+	if f == nil {
+		observer.Store(nil)
+		return
+	}
+	observer.Store(&f)
+}
+
+// Total is the number of bytes the bounded reader has returned in this
+// process so far.
+func Total() int64 { return readTotal.Load() }
+
+func observe(n int) {
+	total := readTotal.Add(int64(n))
+	if f := observer.Load(); f != nil {
+		(*f)(total)
+	}
 }
 
 // testHookAfterStat lets a test replace the file between the stat and the
@@ -327,5 +359,9 @@ func readCapped(r io.Reader, path, label string, size, max int64) ([]byte, error
 // ReadStream reads at most max bytes from an already open stream (stdin),
 // which may be a pipe; name stands for it in the error.
 func ReadStream(r io.Reader, name string, k Kind) ([]byte, error) {
-	return readCapped(r, name, k.Name(), 512, k.Max())
+	b, err := readCapped(r, name, k.Name(), 512, k.Max())
+	if err == nil {
+		observe(len(b))
+	}
+	return b, err
 }

@@ -272,3 +272,27 @@ func TestCheck(t *testing.T) {
 		t.Errorf("missing: %v", err)
 	}
 }
+
+func TestObserve(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "in")
+	if err := os.WriteFile(p, []byte("12345"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var seen []int64
+	Observe(func(total int64) { seen = append(seen, total) })
+	defer Observe(nil)
+	if _, err := ReadFile(p, Small); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ReadStream(strings.NewReader("abc"), "stdin", Small); err != nil {
+		t.Fatal(err)
+	}
+	_, _ = ReadFile("/dev/zero", Small) // refused: not counted
+	if len(seen) != 2 || seen[1]-seen[0] != 3 {
+		t.Fatalf("observed %v", seen)
+	}
+	Observe(nil)
+	if _, err := ReadFile(p, Small); err != nil || len(seen) != 2 {
+		t.Fatalf("observer still called: %v", seen)
+	}
+}

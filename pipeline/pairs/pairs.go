@@ -127,8 +127,8 @@ func LoadNodes(path string) ([]Node, error) {
 
 // lastToken is the last reference token of a JSON pointer, unescaped.
 func lastToken(ptr string) string {
-	tok := ptr[strings.LastIndexByte(ptr, '/')+1:]
-	return strings.ReplaceAll(strings.ReplaceAll(tok, "~1", "/"), "~0", "~")
+	tok, _ := jsonloc.Unescape(ptr[strings.LastIndexByte(ptr, '/')+1:])
+	return tok
 }
 
 func sortedValues(m map[string]any) ([]any, []string) {
@@ -265,6 +265,19 @@ func Propose(nodes []Node, matched [][2]string, all bool) Plan {
 		done[m] = true
 	}
 	plan.Matched = slices.Clone(matched)
+	if all {
+		plan.Pairs = allPairs(&plan, eligible, done)
+	} else {
+		plan.Pairs = round(&plan, eligible, done)
+	}
+	return plan
+}
+
+// allPairs lists every eligible pair not already matched, in sortPairs
+// order: the --all listing, whose size (and memory) is the square of the
+// nodes' by definition. A round (round.go) proposes what taking these in
+// order would, without listing them.
+func allPairs(plan *Plan, eligible []Node, done map[[2]string]bool) []Pair {
 	pair := func(x, y Node) Pair {
 		if y.ID < x.ID {
 			x, y = y, x
@@ -282,42 +295,7 @@ func Propose(nodes []Node, matched [][2]string, all bool) Plan {
 		}
 	}
 	sortPairs(cands)
-	if all {
-		plan.Pairs = cands
-		return plan
-	}
-	used := map[string]bool{}
-	// Cold starts first: the warm nodes in order of closeness to the
-	// median, each cold node (by id) taking the first it has not met.
-	var cold, byMedian []Node
-	for _, n := range eligible {
-		if n.Posterior == nil {
-			cold = append(cold, n)
-		} else {
-			byMedian = append(byMedian, n)
-		}
-	}
-	slices.SortFunc(cold, func(p, q Node) int { return strings.Compare(p.ID, q.ID) })
-	slices.SortFunc(byMedian, func(p, q Node) int {
-		return cmp.Or(cmp.Compare(distance(*p.Posterior, plan.Median), distance(*q.Posterior, plan.Median)), strings.Compare(p.ID, q.ID))
-	})
-	for _, c := range cold {
-		for _, w := range byMedian {
-			if !used[w.ID] && !done[key(c.ID, w.ID)] {
-				used[c.ID], used[w.ID] = true, true
-				plan.Pairs = append(plan.Pairs, pair(c, w))
-				break
-			}
-		}
-	}
-	for _, p := range cands {
-		if used[p.A] || used[p.B] {
-			continue
-		}
-		used[p.A], used[p.B] = true, true
-		plan.Pairs = append(plan.Pairs, p)
-	}
-	return plan
+	return cands
 }
 
 // score is the posterior a node plays at: its own, or the median for a
@@ -339,16 +317,17 @@ func distance(x, y float64) float64 {
 // last (their distance 0 says nothing: both only stand at the median); among
 // equals, warm pairs before cold starts (their scores are real), then by
 // ids for a deterministic order.
-func sortPairs(ps []Pair) {
-	slices.SortFunc(ps, func(p, q Pair) int {
-		return cmp.Or(
-			cmp.Compare(coldCount(p)/2, coldCount(q)/2),
-			cmp.Compare(p.Distance, q.Distance),
-			cmp.Compare(coldCount(p), coldCount(q)),
-			strings.Compare(p.A, q.A),
-			strings.Compare(p.B, q.B),
-		)
-	})
+func sortPairs(ps []Pair) { slices.SortFunc(ps, comparePairs) }
+
+// comparePairs is sortPairs' order.
+func comparePairs(p, q Pair) int {
+	return cmp.Or(
+		cmp.Compare(coldCount(p)/2, coldCount(q)/2),
+		cmp.Compare(p.Distance, q.Distance),
+		cmp.Compare(coldCount(p), coldCount(q)),
+		strings.Compare(p.A, q.A),
+		strings.Compare(p.B, q.B),
+	)
 }
 
 func coldCount(p Pair) int {

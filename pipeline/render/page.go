@@ -246,9 +246,9 @@ func graphJSON(g *Graph, r *Resolver) (string, error) {
 // `&` (so `</script>` and `<!--` cannot appear) and no U+2028/U+2029 line
 // separators. encoding/json already does this; doing it again here keeps the
 // guarantee local and independent of json.Marshal's defaults.
-func EscapeScriptJSON(b []byte) string {
-	return strings.NewReplacer("<", `\u003c`, ">", `\u003e`, "&", `\u0026`, "\u2028", `\u2028`, "\u2029", `\u2029`).Replace(string(b))
-}
+func EscapeScriptJSON(b []byte) string { return scriptEscaper.Replace(string(b)) }
+
+var scriptEscaper = strings.NewReplacer("<", `\u003c`, ">", `\u003e`, "&", `\u0026`, "\u2028", `\u2028`, "\u2029", `\u2029`)
 
 func anchorsOf(r *Resolver, rationale string) []Segment {
 	ref, ok := AnchorText(rationale)

@@ -71,8 +71,12 @@ func File(path string, src []byte, kind string) ([]diag.Diagnostic, error) {
 // errors, repeated keys, every semantic rule, and (when the semantic rules
 // found nothing) the JSON Schema, whose findings would otherwise repeat
 // theirs.
+//
+// The artifact is parsed once, into the protocol's ordered model with
+// every value's position (issue 14: one JSON model per parse); the schema
+// sees a plain view of the same values, built only when it runs.
 func (c *Checker) File(path string, src []byte) []diag.Diagnostic {
-	doc, err := jsonloc.Parse(src, jsonloc.Options{})
+	doc, err := jsonloc.Parse(src, matchproto.DecodeOptions)
 	if err != nil {
 		var se *jsonloc.SyntaxError
 		line, col := 1, 1
@@ -81,17 +85,17 @@ func (c *Checker) File(path string, src []byte) []diag.Diagnostic {
 		}
 		return []diag.Diagnostic{CodeJSON.New(path, line, col, line, col, "%s is not valid JSON: %v", c.kind, err)}
 	}
-	dec, err := matchproto.Decode(src)
-	if err != nil {
-		return []diag.Diagnostic{CodeJSON.New(path, 1, 1, 1, 1, "%s is not valid JSON: %v", c.kind, err)}
-	}
 	var ps []Problem
-	for _, p := range dec.Duplicates {
+	for _, p := range doc.Duplicates {
 		ps = append(ps, Problem{CodeDuplicateKey, p, fmt.Sprintf("key %s repeats an earlier key of the same object; readers disagree on which value counts, remove one", pyfmt.Str(lastToken(p)))})
 	}
-	ps = append(ps, c.check(dec.Value)...)
+	ps = append(ps, c.check(doc.Value)...)
 	if len(ps) == 0 {
-		ps = schemaProblems(c.schema, c.kind, src)
+		// The ordered model is done with: let the collector have it while
+		// the schema walks the plain view (they share the strings).
+		plain := jsonloc.Plain(doc.Value)
+		doc.Value = nil
+		ps = validateSchema(c.schema, c.kind, plain)
 	}
 	out := make([]diag.Diagnostic, 0, len(ps))
 	for _, p := range ps {
@@ -104,8 +108,8 @@ func (c *Checker) File(path string, src []byte) []diag.Diagnostic {
 }
 
 func lastToken(ptr string) string {
-	i := strings.LastIndex(ptr, "/")
-	return strings.NewReplacer("~1", "/", "~0", "~").Replace(ptr[i+1:])
+	tok, _ := jsonloc.Unescape(ptr[strings.LastIndex(ptr, "/")+1:])
+	return tok
 }
 
 // SchemaProblems validates src against the embedded schema name and returns
@@ -144,6 +148,12 @@ func schemaProblems(sch *jsonschema.Schema, label string, src []byte) []Problem 
 	if err != nil {
 		return []Problem{{CodeJSON, "", "not valid JSON: " + err.Error()}}
 	}
+	return validateSchema(sch, label, inst)
+}
+
+// validateSchema validates a decoded value in the plain model (maps,
+// []any, json.Number, ...) against sch.
+func validateSchema(sch *jsonschema.Schema, label string, inst any) []Problem {
 	verr := sch.Validate(inst)
 	var ve *jsonschema.ValidationError
 	if verr == nil || !errors.As(verr, &ve) {

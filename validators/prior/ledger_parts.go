@@ -498,14 +498,17 @@ func sameClaims(a, b map[[2]string]bool) bool {
 
 func normNFKC(s string) string { return norm.NFKC.String(s) }
 
-var foldTokenRE = regexp.MustCompile(`[a-z0-9]+`)
+var (
+	foldTokenRE = regexp.MustCompile(`[a-z0-9]+`)
+	latexMarks  = strings.NewReplacer("\\", " ", "{", "", "}", "", "$", "")
+)
 
 // foldText is a reduced port of the citation-triangulation fold_text: NFKD,
 // marks dropped, LaTeX braces and commands removed, casefolded, [a-z0-9]
 // tokens joined by a space. The reference's Greek and LaTeX symbol tables
 // are not ported (docs/deviations.md).
 func foldText(s string) string {
-	s = strings.NewReplacer("\\", " ", "{", "", "}", "", "$", "").Replace(s)
+	s = latexMarks.Replace(s)
 	s = greekNames(s)
 	d := norm.NFKD.String(s)
 	var b strings.Builder
