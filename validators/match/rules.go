@@ -12,27 +12,125 @@ var (
 	// file is not valid JSON / UTF-8
 	CodeJSON = rule("MATCH001", "match-invalid-json", "artifact is not valid UTF-8 JSON",
 		"Every pairwise-match artifact must be strict JSON in UTF-8. NaN, Infinity and trailing data are refused (Python accepts NaN).",
-		`{"vote": NaN}`, `{"vote": "a"}`, "nullius")
+		`$ nullius validate commitment commitment.json
+-- commitment.json --
+{
+  "committed_at": "2026-07-05T08:00:00+00:00",
+  "criteria": ["tension resolution", "verification cost"],
+  "commitment_hash": NaN
+}
+`,
+		`$ nullius validate commitment commitment.json
+-- commitment.json --
+{
+  "committed_at": "2026-07-05T08:00:00+00:00",
+  "criteria": ["tension resolution", "verification cost"],
+  "commitment_hash": "sha256:73d6c8c5a59b6f25418ae3033357c43ffa829e39d598760e6d8f88b4f9a1bcaa"
+}
+`,
+		"nullius")
 	// an object repeats a key
 	CodeDuplicateKey = rule("MATCH002", "match-duplicate-key", "object repeats a key",
 		"Python's json keeps the last of two equal keys silently (W26), so a reader and a writer can disagree on the value. Remove the repeated key.",
-		`{"version": 1, "version": 2}`, `{"version": 1}`, "nullius")
+		`$ nullius validate commitment commitment.json
+-- commitment.json --
+{
+  "committed_at": "2026-07-05T08:00:00+00:00",
+  "criteria": ["tension resolution", "verification cost"],
+  "criteria": ["tension resolution", "verification cost"],
+  "commitment_hash": "sha256:73d6c8c5a59b6f25418ae3033357c43ffa829e39d598760e6d8f88b4f9a1bcaa"
+}
+`,
+		`$ nullius validate commitment commitment.json
+-- commitment.json --
+{
+  "committed_at": "2026-07-05T08:00:00+00:00",
+  "criteria": ["tension resolution", "verification cost"],
+  "commitment_hash": "sha256:73d6c8c5a59b6f25418ae3033357c43ffa829e39d598760e6d8f88b4f9a1bcaa"
+}
+`,
+		"nullius")
 	// JSON Schema violation
 	CodeSchema = rule("MATCH003", "match-schema", "artifact violates its JSON Schema",
 		"The artifact does not satisfy the JSON Schema in schemas/ (for pairwise_match_v1: panel minItems 3, required keys, patterns).",
 		`{"panel": []}`, `{"panel": [{...}, {...}, {...}]}`, "reference")
 	CodeCommitmentShape = rule("MATCH010", "commitment-shape", "criteria commitment has the wrong keys or type",
 		"A criteria commitment is an object with exactly committed_at, criteria and commitment_hash (§1.4).",
-		`{"criteria": ["cost"], "extra": 1}`, `{"committed_at": "2026-07-05T08:00:00+00:00", "criteria": ["cost"], "commitment_hash": "sha256:..."}`, "reference")
+		`$ nullius validate commitment commitment.json
+-- commitment.json --
+{
+  "committed_at": "2026-07-05T08:00:00+00:00",
+  "criteria": ["tension resolution", "verification cost"],
+  "commitment_hash": "sha256:73d6c8c5a59b6f25418ae3033357c43ffa829e39d598760e6d8f88b4f9a1bcaa",
+  "note": "agreed at the kickoff"
+}
+`,
+		`$ nullius validate commitment commitment.json
+-- commitment.json --
+{
+  "committed_at": "2026-07-05T08:00:00+00:00",
+  "criteria": ["tension resolution", "verification cost"],
+  "commitment_hash": "sha256:73d6c8c5a59b6f25418ae3033357c43ffa829e39d598760e6d8f88b4f9a1bcaa"
+}
+`,
+		"reference")
 	CodeCommitmentTime = rule("MATCH011", "commitment-timestamp", "committed_at is not an rfc 3339 timestamp with offset",
 		"committed_at must be RFC 3339 with an explicit offset (Z or ±HH:MM); nullius narrows Python's fromisoformat so the result does not depend on the interpreter (W24).",
-		`"committed_at": "2026-07-05T08:00:00"`, `"committed_at": "2026-07-05T08:00:00+00:00"`, "reference")
+		`$ nullius validate commitment commitment.json
+-- commitment.json --
+{
+  "committed_at": "2026-07-05T08:00:00",
+  "criteria": ["tension resolution", "verification cost"],
+  "commitment_hash": "sha256:73d6c8c5a59b6f25418ae3033357c43ffa829e39d598760e6d8f88b4f9a1bcaa"
+}
+`,
+		`$ nullius validate commitment commitment.json
+-- commitment.json --
+{
+  "committed_at": "2026-07-05T08:00:00+00:00",
+  "criteria": ["tension resolution", "verification cost"],
+  "commitment_hash": "sha256:73d6c8c5a59b6f25418ae3033357c43ffa829e39d598760e6d8f88b4f9a1bcaa"
+}
+`,
+		"reference")
 	CodeCommitmentCriteria = rule("MATCH012", "commitment-criteria", "criteria are invalid or not stored canonically",
 		"Criteria must be non-empty distinct strings stored NFC-normalized, whitespace-collapsed and sorted by code point (§1.1). Rewrite them with `nullius match commit`.",
-		`"criteria": ["verification cost", "tension resolution"]`, `"criteria": ["tension resolution", "verification cost"]`, "reference")
+		`$ nullius validate commitment commitment.json
+-- commitment.json --
+{
+  "committed_at": "2026-07-05T08:00:00+00:00",
+  "criteria": ["verification cost", "tension resolution"],
+  "commitment_hash": "sha256:73d6c8c5a59b6f25418ae3033357c43ffa829e39d598760e6d8f88b4f9a1bcaa"
+}
+`,
+		`$ nullius validate commitment commitment.json
+-- commitment.json --
+{
+  "committed_at": "2026-07-05T08:00:00+00:00",
+  "criteria": ["tension resolution", "verification cost"],
+  "commitment_hash": "sha256:73d6c8c5a59b6f25418ae3033357c43ffa829e39d598760e6d8f88b4f9a1bcaa"
+}
+`,
+		"reference")
 	CodeCommitmentHash = rule("MATCH013", "commitment-hash", "commitment hash is malformed or does not match the criteria",
 		"commitment_hash is sha256 over the compact JSON of the canonical criteria list (§1.2); it must have the form sha256:<64 hex> and equal the recomputed value.",
-		`"commitment_hash": "sha256:zzz"`, `"commitment_hash": "sha256:73d6c8c5..."`, "reference")
+		`$ nullius validate commitment commitment.json
+-- commitment.json --
+{
+  "committed_at": "2026-07-05T08:00:00+00:00",
+  "criteria": ["tension resolution", "verification cost"],
+  "commitment_hash": "sha256:0000000000000000000000000000000000000000000000000000000000000000"
+}
+`,
+		`$ nullius validate commitment commitment.json
+-- commitment.json --
+{
+  "committed_at": "2026-07-05T08:00:00+00:00",
+  "criteria": ["tension resolution", "verification cost"],
+  "commitment_hash": "sha256:73d6c8c5a59b6f25418ae3033357c43ffa829e39d598760e6d8f88b4f9a1bcaa"
+}
+`,
+		"reference")
 	CodeArtifactShape = rule("MATCH020", "match-shape", "pairwise_match_v1 has unknown or missing top-level keys",
 		"pairwise_match_v1 has ten required keys plus optional rationale and statement_binding (§6.5 rules 1-3).",
 		`{"match_id": "4c9a2d10"}`, `{"match_id": ..., "campaign_id": ..., ...}`, "reference")
@@ -74,37 +172,364 @@ var (
 		`"a": {"idea_node_id": "2a7d0e6f", ...}`, `"a": {"idea_node_id": "1f6c9d5e", "content_sha256": "sha256:d920..."}`, "reference")
 	CodeVotePayload = rule("MATCH040", "vote-payload", "vote payload is malformed",
 		"A judge's vote is {vote: a|b|tie, anchored_arguments: [{argument, anchor_type: literature|computation, anchor_ref}], unanchored_arguments_discarded: integer >= 0} (§4.5).",
-		`{"vote": "maybe"}`, `{"vote": "tie", "anchored_arguments": [], "unanchored_arguments_discarded": 0}`, "reference")
+		`$ nullius validate vote votes/host_seat_1.json
+-- votes/host_seat_1.json --
+{
+  "reviewer_family": "host",
+  "model": "host/host-subagent",
+  "vote": "maybe",
+  "anchored_arguments": [
+    {
+      "argument": "the pilot bounds the cost",
+      "anchor_type": "computation",
+      "anchor_ref": "artifact://campaign/toy/computations/adaptive-enrichment-pilot.json"
+    }
+  ],
+  "unanchored_arguments_discarded": 0,
+  "commitment_hash": "sha256:73d6c8c5a59b6f25418ae3033357c43ffa829e39d598760e6d8f88b4f9a1bcaa",
+  "collected_at": "2026-11-30T05:35:27+00:00",
+  "collection": {
+    "source": "injected",
+    "vote_file": "seat1.txt",
+    "reply_sha256": "sha256:158e51e5f7c5d42c3d5594873499df674c60ec82c1cad25e420ab4e9b35800af",
+    "attempts": [
+      {
+        "attempt": 1,
+        "ok": true
+      }
+    ]
+  },
+  "seat": 1
+}
+`,
+		`$ nullius validate vote votes/host_seat_1.json
+-- votes/host_seat_1.json --
+{
+  "reviewer_family": "host",
+  "model": "host/host-subagent",
+  "vote": "a",
+  "anchored_arguments": [
+    {
+      "argument": "the pilot bounds the cost",
+      "anchor_type": "computation",
+      "anchor_ref": "artifact://campaign/toy/computations/adaptive-enrichment-pilot.json"
+    }
+  ],
+  "unanchored_arguments_discarded": 0,
+  "commitment_hash": "sha256:73d6c8c5a59b6f25418ae3033357c43ffa829e39d598760e6d8f88b4f9a1bcaa",
+  "collected_at": "2026-11-30T05:35:27+00:00",
+  "collection": {
+    "source": "injected",
+    "vote_file": "seat1.txt",
+    "reply_sha256": "sha256:158e51e5f7c5d42c3d5594873499df674c60ec82c1cad25e420ab4e9b35800af",
+    "attempts": [
+      {
+        "attempt": 1,
+        "ok": true
+      }
+    ]
+  },
+  "seat": 1
+}
+`,
+		"reference")
 	CodeVoteRecord = rule("MATCH041", "vote-record", "vote record is malformed",
 		"A stored vote record adds reviewer_family, model, commitment_hash, collected_at, collection and (degraded panels) seat to the payload (§4.8).",
-		`"collected_at": "yesterday"`, `"collected_at": "2026-07-05T09:00:00+00:00"`, "reference")
+		`$ nullius validate vote votes/host_seat_1.json
+-- votes/host_seat_1.json --
+{
+  "reviewer_family": "host",
+  "model": "host/host-subagent",
+  "vote": "a",
+  "anchored_arguments": [
+    {
+      "argument": "the pilot bounds the cost",
+      "anchor_type": "computation",
+      "anchor_ref": "artifact://campaign/toy/computations/adaptive-enrichment-pilot.json"
+    }
+  ],
+  "unanchored_arguments_discarded": 0,
+  "commitment_hash": "sha256:73d6c8c5a59b6f25418ae3033357c43ffa829e39d598760e6d8f88b4f9a1bcaa",
+  "collection": {
+    "source": "injected",
+    "vote_file": "seat1.txt",
+    "reply_sha256": "sha256:158e51e5f7c5d42c3d5594873499df674c60ec82c1cad25e420ab4e9b35800af",
+    "attempts": [
+      {
+        "attempt": 1,
+        "ok": true
+      }
+    ]
+  },
+  "seat": 1
+}
+`,
+		`$ nullius validate vote votes/host_seat_1.json
+-- votes/host_seat_1.json --
+{
+  "reviewer_family": "host",
+  "model": "host/host-subagent",
+  "vote": "a",
+  "anchored_arguments": [
+    {
+      "argument": "the pilot bounds the cost",
+      "anchor_type": "computation",
+      "anchor_ref": "artifact://campaign/toy/computations/adaptive-enrichment-pilot.json"
+    }
+  ],
+  "unanchored_arguments_discarded": 0,
+  "commitment_hash": "sha256:73d6c8c5a59b6f25418ae3033357c43ffa829e39d598760e6d8f88b4f9a1bcaa",
+  "collected_at": "2026-11-30T05:35:27+00:00",
+  "collection": {
+    "source": "injected",
+    "vote_file": "seat1.txt",
+    "reply_sha256": "sha256:158e51e5f7c5d42c3d5594873499df674c60ec82c1cad25e420ab4e9b35800af",
+    "attempts": [
+      {
+        "attempt": 1,
+        "ok": true
+      }
+    ]
+  },
+  "seat": 1
+}
+`,
+		"reference")
 	CodeReport = rule("MATCH050", "panel-report", "panel_run_report.json is malformed",
 		"The panel run report is checked as assembly reads it (§6.2 step 6): independence, families, panel_valid, min_families, votes_collected, absent, judge_prompt_sha256 and word_cap.",
 		`"panel_valid": "yes"`, `"panel_valid": true`, "reference")
 	CodeRosterShape = rule("ROSTER001", "roster-shape", "agents.json has the wrong top-level shape or version",
 		"agents.json v1 is {version: 1, families: {...}, policy?: {...}, _notes?: any} (§5.2).",
-		`{"version": 2, "families": {}}`, `{"version": 1, "families": {"host": {"runner": "native", "models": {"default": "host-subagent"}}}}`, "reference")
+		`$ nullius validate roster agents.json
+-- agents.json --
+{
+  "version": 2,
+  "families": {
+    "claude": {"runner": "native", "models": {"default": "fable"}},
+    "gpt": {"runner": "codex", "models": {"default": "gpt-5.6-terra"}},
+    "glm": {"runner": "opencode", "models": {"default": "zhipuai-coding-plan/glm-5.2"}},
+    "kimi": {"runner": "kimi", "models": {"default": "kimi-code/kimi-for-coding"}}
+  },
+  "policy": {"cross_family_minimum": 3, "when_below_minimum": "native_subagents"}
+}
+`,
+		`$ nullius validate roster agents.json
+-- agents.json --
+{
+  "version": 1,
+  "families": {
+    "claude": {"runner": "native", "models": {"default": "fable"}},
+    "gpt": {"runner": "codex", "models": {"default": "gpt-5.6-terra"}},
+    "glm": {"runner": "opencode", "models": {"default": "zhipuai-coding-plan/glm-5.2"}},
+    "kimi": {"runner": "kimi", "models": {"default": "kimi-code/kimi-for-coding"}}
+  },
+  "policy": {"cross_family_minimum": 3, "when_below_minimum": "native_subagents"}
+}
+`,
+		"reference")
 	CodeRosterLabel = rule("ROSTER002", "roster-family-label", "family label is malformed",
 		"Family labels match ^[a-z][a-z0-9_-]{0,31}$.",
-		`"BadLabel": {...}`, `"glm": {...}`, "reference")
+		`$ nullius validate roster agents.json
+-- agents.json --
+{
+  "version": 1,
+  "families": {
+    "claude": {"runner": "native", "models": {"default": "fable"}},
+    "gpt": {"runner": "codex", "models": {"default": "gpt-5.6-terra"}},
+    "GLM 5": {"runner": "opencode", "models": {"default": "zhipuai-coding-plan/glm-5.2"}},
+    "kimi": {"runner": "kimi", "models": {"default": "kimi-code/kimi-for-coding"}}
+  },
+  "policy": {"cross_family_minimum": 3, "when_below_minimum": "native_subagents"}
+}
+`,
+		`$ nullius validate roster agents.json
+-- agents.json --
+{
+  "version": 1,
+  "families": {
+    "claude": {"runner": "native", "models": {"default": "fable"}},
+    "gpt": {"runner": "codex", "models": {"default": "gpt-5.6-terra"}},
+    "glm": {"runner": "opencode", "models": {"default": "zhipuai-coding-plan/glm-5.2"}},
+    "kimi": {"runner": "kimi", "models": {"default": "kimi-code/kimi-for-coding"}}
+  },
+  "policy": {"cross_family_minimum": 3, "when_below_minimum": "native_subagents"}
+}
+`,
+		"reference")
 	CodeRosterFamily = rule("ROSTER003", "roster-family-entry", "family entry is malformed",
 		"A family is {runner: native|codex|opencode|kimi|gemini|claude-cli, models, available?: bool, notes?: string}.",
-		`"qwen": {"runner": "warp-drive"}`, `"kimi": {"runner": "kimi", "models": {"default": "kimi-code/kimi-for-coding"}}`, "reference")
+		`$ nullius validate roster agents.json
+-- agents.json --
+{
+  "version": 1,
+  "families": {
+    "claude": {"runner": "native", "models": {"default": "fable"}},
+    "gpt": {"runner": "codex", "models": {"default": "gpt-5.6-terra"}},
+    "glm": {"runner": "opencode", "models": {"default": "zhipuai-coding-plan/glm-5.2"}},
+    "kimi": {"runner": "warp-drive", "models": {"default": "kimi-code/kimi-for-coding"}}
+  },
+  "policy": {"cross_family_minimum": 3, "when_below_minimum": "native_subagents"}
+}
+`,
+		`$ nullius validate roster agents.json
+-- agents.json --
+{
+  "version": 1,
+  "families": {
+    "claude": {"runner": "native", "models": {"default": "fable"}},
+    "gpt": {"runner": "codex", "models": {"default": "gpt-5.6-terra"}},
+    "glm": {"runner": "opencode", "models": {"default": "zhipuai-coding-plan/glm-5.2"}},
+    "kimi": {"runner": "kimi", "models": {"default": "kimi-code/kimi-for-coding"}}
+  },
+  "policy": {"cross_family_minimum": 3, "when_below_minimum": "native_subagents"}
+}
+`,
+		"reference")
 	CodeRosterModels = rule("ROSTER004", "roster-models", "family models are missing or not plain model strings",
 		"models is a non-empty object with a default entry; keys match ^[a-z][a-z0-9_-]*$ and values ^[A-Za-z0-9][A-Za-z0-9._/:-]*$ (placeholders such as <CONFIRM-FROM-RUNNER> are refused).",
-		`"models": {"default": "<CONFIRM-FROM-RUNNER>"}`, `"models": {"default": "gpt-5.6-terra"}`, "reference")
+		`$ nullius validate roster agents.json
+-- agents.json --
+{
+  "version": 1,
+  "families": {
+    "claude": {"runner": "native", "models": {"default": "fable"}},
+    "gpt": {"runner": "codex", "models": {"default": "<CONFIRM-FROM-RUNNER>"}},
+    "glm": {"runner": "opencode", "models": {"default": "zhipuai-coding-plan/glm-5.2"}},
+    "kimi": {"runner": "kimi", "models": {"default": "kimi-code/kimi-for-coding"}}
+  },
+  "policy": {"cross_family_minimum": 3, "when_below_minimum": "native_subagents"}
+}
+`,
+		`$ nullius validate roster agents.json
+-- agents.json --
+{
+  "version": 1,
+  "families": {
+    "claude": {"runner": "native", "models": {"default": "fable"}},
+    "gpt": {"runner": "codex", "models": {"default": "gpt-5.6-terra"}},
+    "glm": {"runner": "opencode", "models": {"default": "zhipuai-coding-plan/glm-5.2"}},
+    "kimi": {"runner": "kimi", "models": {"default": "kimi-code/kimi-for-coding"}}
+  },
+  "policy": {"cross_family_minimum": 3, "when_below_minimum": "native_subagents"}
+}
+`,
+		"reference")
 	CodeRosterNative = rule("ROSTER005", "roster-native-count", "more than one family declares the native runner",
 		"The host provides exactly one native seat.",
-		`"claude": {"runner": "native"}, "host": {"runner": "native"}`, `"claude": {"runner": "native"}`, "reference")
+		`$ nullius validate roster agents.json
+-- agents.json --
+{
+  "version": 1,
+  "families": {
+    "claude": {"runner": "native", "models": {"default": "fable"}},
+    "gpt": {"runner": "native", "models": {"default": "gpt-5.6-terra"}},
+    "glm": {"runner": "opencode", "models": {"default": "zhipuai-coding-plan/glm-5.2"}},
+    "kimi": {"runner": "kimi", "models": {"default": "kimi-code/kimi-for-coding"}}
+  },
+  "policy": {"cross_family_minimum": 3, "when_below_minimum": "native_subagents"}
+}
+`,
+		`$ nullius validate roster agents.json
+-- agents.json --
+{
+  "version": 1,
+  "families": {
+    "claude": {"runner": "native", "models": {"default": "fable"}},
+    "gpt": {"runner": "codex", "models": {"default": "gpt-5.6-terra"}},
+    "glm": {"runner": "opencode", "models": {"default": "zhipuai-coding-plan/glm-5.2"}},
+    "kimi": {"runner": "kimi", "models": {"default": "kimi-code/kimi-for-coding"}}
+  },
+  "policy": {"cross_family_minimum": 3, "when_below_minimum": "native_subagents"}
+}
+`,
+		"reference")
 	CodeRosterDedicated = rule("ROSTER006", "roster-dedicated-runner", "two families share one dedicated runner",
 		"Every runner except native and opencode is dedicated to one family, available or not, or two seats would be one model twice.",
-		`"glm": {"runner": "kimi"}, "kimi": {"runner": "kimi"}`, `"glm": {"runner": "opencode"}`, "reference")
+		`$ nullius validate roster agents.json
+-- agents.json --
+{
+  "version": 1,
+  "families": {
+    "claude": {"runner": "native", "models": {"default": "fable"}},
+    "gpt": {"runner": "codex", "models": {"default": "gpt-5.6-terra"}},
+    "glm": {"runner": "kimi", "models": {"default": "zhipuai-coding-plan/glm-5.2"}},
+    "kimi": {"runner": "kimi", "models": {"default": "kimi-code/kimi-for-coding"}}
+  },
+  "policy": {"cross_family_minimum": 3, "when_below_minimum": "native_subagents"}
+}
+`,
+		`$ nullius validate roster agents.json
+-- agents.json --
+{
+  "version": 1,
+  "families": {
+    "claude": {"runner": "native", "models": {"default": "fable"}},
+    "gpt": {"runner": "codex", "models": {"default": "gpt-5.6-terra"}},
+    "glm": {"runner": "opencode", "models": {"default": "zhipuai-coding-plan/glm-5.2"}},
+    "kimi": {"runner": "kimi", "models": {"default": "kimi-code/kimi-for-coding"}}
+  },
+  "policy": {"cross_family_minimum": 3, "when_below_minimum": "native_subagents"}
+}
+`,
+		"reference")
 	CodeRosterPair = rule("ROSTER007", "roster-identical-runner-model", "two families declare the same runner and model",
 		"The same (runner, model) pair in two families, on any tier, is one judge counted twice.",
-		`"glm" and "kimi" both opencode with zhipuai-coding-plan/glm-5.2`, `distinct models`, "reference")
+		`$ nullius validate roster agents.json
+-- agents.json --
+{
+  "version": 1,
+  "families": {
+    "claude": {"runner": "native", "models": {"default": "fable"}},
+    "gpt": {"runner": "codex", "models": {"default": "gpt-5.6-terra"}},
+    "glm": {"runner": "opencode", "models": {"default": "zhipuai-coding-plan/glm-5.2"}},
+    "kimi": {"runner": "opencode", "models": {"default": "zhipuai-coding-plan/glm-5.2"}}
+  },
+  "policy": {"cross_family_minimum": 3, "when_below_minimum": "native_subagents"}
+}
+`,
+		`$ nullius validate roster agents.json
+-- agents.json --
+{
+  "version": 1,
+  "families": {
+    "claude": {"runner": "native", "models": {"default": "fable"}},
+    "gpt": {"runner": "codex", "models": {"default": "gpt-5.6-terra"}},
+    "glm": {"runner": "opencode", "models": {"default": "zhipuai-coding-plan/glm-5.2"}},
+    "kimi": {"runner": "kimi", "models": {"default": "kimi-code/kimi-for-coding"}}
+  },
+  "policy": {"cross_family_minimum": 3, "when_below_minimum": "native_subagents"}
+}
+`,
+		"reference")
 	CodeRosterPolicy = rule("ROSTER008", "roster-policy", "roster policy is malformed or lowers the floor",
 		"policy is {cross_family_minimum: integer >= 3, when_below_minimum: \"native_subagents\"}; the protocol floor is 3 and a roster cannot lower it.",
-		`"cross_family_minimum": 2`, `"cross_family_minimum": 3`, "reference")
+		`$ nullius validate roster agents.json
+-- agents.json --
+{
+  "version": 1,
+  "families": {
+    "claude": {"runner": "native", "models": {"default": "fable"}},
+    "gpt": {"runner": "codex", "models": {"default": "gpt-5.6-terra"}},
+    "glm": {"runner": "opencode", "models": {"default": "zhipuai-coding-plan/glm-5.2"}},
+    "kimi": {"runner": "kimi", "models": {"default": "kimi-code/kimi-for-coding"}}
+  },
+  "policy": {"cross_family_minimum": 2, "when_below_minimum": "native_subagents"}
+}
+`,
+		`$ nullius validate roster agents.json
+-- agents.json --
+{
+  "version": 1,
+  "families": {
+    "claude": {"runner": "native", "models": {"default": "fable"}},
+    "gpt": {"runner": "codex", "models": {"default": "gpt-5.6-terra"}},
+    "glm": {"runner": "opencode", "models": {"default": "zhipuai-coding-plan/glm-5.2"}},
+    "kimi": {"runner": "kimi", "models": {"default": "kimi-code/kimi-for-coding"}}
+  },
+  "policy": {"cross_family_minimum": 3, "when_below_minimum": "native_subagents"}
+}
+`,
+		"reference")
 )
 
 // rule registers an error rule of this family added in 0.1.0.
