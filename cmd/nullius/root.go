@@ -156,6 +156,7 @@ Exit codes: 0 no error finding, 1 error findings, 2 usage, I/O or internal error
 		return usageErrorf("%v (see '%s --help')", err, c.CommandPath())
 	})
 	root.AddCommand(
+		a.initCmd(),
 		a.lintCmd(),
 		a.rulesCmd(),
 		a.explainCmd(),

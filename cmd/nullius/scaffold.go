@@ -3,11 +3,13 @@ package main
 import (
 	"errors"
 	"fmt"
+	"path/filepath"
 	"strings"
 
 	"github.com/spf13/cobra"
 
 	"github.com/nullius-dev/nullius/internal/binding"
+	"github.com/nullius-dev/nullius/internal/projroot"
 	"github.com/nullius-dev/nullius/pipeline/gaiacli"
 	"github.com/nullius-dev/nullius/pipeline/scaffold"
 )
@@ -34,7 +36,9 @@ another idea; 'nullius bind' binds an existing package.
 
 It never overwrites: an existing DIR/SLUG-gaia is refused (exit 2), and a
 failure leaves nothing behind. The package path is printed on stdout. Next,
-'nullius lint' names each stock sentence still to replace.`,
+'nullius lint' names each stock sentence still to replace. The package must
+sit inside a project root (a directory holding .nullius/, made by 'nullius
+init') before 'nullius extract' runs; scaffold says so when there is none.`,
 		Example: `  # A package for node nd000001 of campaign c0ffee12 in ideas/:
   nullius scaffold --slug my-idea --dest ideas --campaign-id c0ffee12 --node-id nd000001`,
 		Args: cobra.NoArgs,
@@ -77,8 +81,17 @@ failure leaves nothing behind. The package path is printed on stdout. Next,
 				fmt.Fprintf(a.stderr, "nullius: note: %q is not under version control; commit the package with "+
 					"the project (git init at the project root if needed); nullius never runs it for you\n", pkg)
 			}
-			fmt.Fprintf(a.stderr, "nullius: next: replace the six stock sentences (nullius lint %q names them), wire "+
-				"observe() and infer() statements, then nullius extract --package %q\n", pkg, pkg)
+			first := ""
+			if abs, err := filepath.Abs(pkg); err == nil {
+				if _, ok := projroot.Find(abs); !ok {
+					fmt.Fprintf(a.stderr, "nullius: note: no project root above %q (no .nullius/ directory in it or any parent): "+
+						"nullius extract, writeback and match absorb refuse to run without one (GAIA201); run nullius init "+
+						"at the top of your research repository (where git init ran)\n", pkg)
+					first = "nullius init at the top of your repository, then "
+				}
+			}
+			fmt.Fprintf(a.stderr, "nullius: next: %sreplace the six stock sentences (nullius lint %q names them), wire "+
+				"observe() and infer() statements, then nullius extract --package %q\n", first, pkg, pkg)
 			return nil
 		},
 	}

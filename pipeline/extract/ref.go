@@ -7,6 +7,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/nullius-dev/nullius/internal/projroot"
 )
 
 // ExplorationPrefix marks a posterior extracted over allowed discipline
@@ -35,20 +37,8 @@ func ResolveDir(path string) (string, error) {
 }
 
 // FindProjectRoot walks from dir (itself first) upwards and returns the
-// first directory that contains a directory named .nullius; a regular file
-// of that name is not a marker. ok is false when no ancestor has one.
-func FindProjectRoot(dir string) (root string, ok bool) {
-	for d := dir; ; {
-		if fi, err := os.Stat(filepath.Join(d, ".nullius")); err == nil && fi.IsDir() {
-			return d, true
-		}
-		parent := filepath.Dir(d)
-		if parent == d {
-			return "", false
-		}
-		d = parent
-	}
-}
+// first directory that contains a directory named .nullius (project.Find).
+func FindProjectRoot(dir string) (root string, ok bool) { return projroot.Find(dir) }
 
 // Errors of RelPath, matched by the caller to GAIA210/GAIA211.
 var (

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/nullius-dev/nullius/internal/projroot"
 	"github.com/nullius-dev/nullius/internal/pyfmt"
 	"github.com/nullius-dev/nullius/internal/readlimit"
 )
@@ -125,8 +126,9 @@ func ResolvePinned(root, ref string) ([]byte, string, error) {
 	return b, real, nil
 }
 
-// FindProjectRoot returns the nearest ancestor of start (inclusive) holding
-// a .nullius/ directory, or "" when there is none.
+// FindProjectRoot returns the nearest ancestor of start (inclusive, made
+// absolute and symlink-free first) holding a .nullius/ directory, or ""
+// when there is none.
 func FindProjectRoot(start string) string {
 	dir, err := filepath.Abs(start)
 	if err != nil {
@@ -135,14 +137,6 @@ func FindProjectRoot(start string) string {
 	if real, err := filepath.EvalSymlinks(dir); err == nil {
 		dir = real
 	}
-	for {
-		if fi, err := os.Stat(filepath.Join(dir, ".nullius")); err == nil && fi.IsDir() {
-			return dir
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			return ""
-		}
-		dir = parent
-	}
+	root, _ := projroot.Find(dir)
+	return root
 }
