@@ -201,8 +201,7 @@ func unescape(body string, bytes bool) (string, string) {
 				name := body[i+1 : i+end]
 				var ok bool
 				if r, ok = lookupUnicodeName(name); !ok {
-					return "", "unknown Unicode character name " + strconv.Quote(name) +
-						` in \N{...} escape (nullius knows a subset of names; write the character itself or a \uXXXX escape)`
+					return "", "unknown Unicode character name " + strconv.Quote(name) + ` in \N{...} escape`
 				}
 				i += end + 1
 			}

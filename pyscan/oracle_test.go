@@ -168,37 +168,6 @@ func TestNumbersAgainstCPython(t *testing.T) {
 	}
 }
 
-// TestUnicodeNamesAgainstCPython checks every \N{...} name nullius knows
-// against CPython's Unicode database.
-func TestUnicodeNamesAgainstCPython(t *testing.T) {
-	var names []string
-	for n := range unicodeNames {
-		names = append(names, n)
-	}
-	for _, l := range latin {
-		names = append(names, "LATIN SMALL LETTER "+l, "LATIN CAPITAL LETTER "+l)
-	}
-	for _, g := range greek {
-		if g != "" {
-			names = append(names, "GREEK SMALL LETTER "+g, "GREEK CAPITAL LETTER "+g)
-		}
-	}
-	for _, d := range digits {
-		names = append(names, "DIGIT "+d)
-	}
-	toks := make([]string, len(names))
-	for i, n := range names {
-		toks[i] = `"\N{` + strings.ToLower(n) + `}"`
-	}
-	res := runOracle(t, toks)
-	for i, tok := range toks {
-		got, msg := decodeStringToken(tok)
-		if !res[i].OK || msg != "" || hex.EncodeToString([]byte(got.value)) != res[i].Hex {
-			t.Errorf("%s: pyscan %q (%s), CPython ok=%v %s", tok, got.value, msg, res[i].OK, res[i].Hex)
-		}
-	}
-}
-
 // callsScript prints, for each file, one line per call as CPython's ast
 // sees it: line, column, dotted callee, keyword names, positional count.
 const callsScript = `

@@ -1,275 +1,142 @@
 package pyscan
 
-import "strings"
+import (
+	"slices"
+	"strings"
+	"sync"
 
-// lookupUnicodeName resolves the name of a \N{...} escape. Python knows the
-// whole Unicode name database; nullius (no x/text tables for names) knows:
-// LATIN SMALL/CAPITAL LETTER A-Z, GREEK SMALL/CAPITAL LETTER ALPHA-OMEGA,
-// DIGIT ZERO-NINE, the ASCII control and space names Python accepts, and the
-// punctuation, quotation and math signs of unicodeNames below. Matching is
-// case-insensitive, as in Python. An unknown name is a syntax error, as in
-// Python, with a message that says nullius's table is a subset.
+	"golang.org/x/text/unicode/runenames"
+)
+
+// lookupUnicodeName resolves the name of a \N{...} escape as CPython's
+// unicode-escape decoder does (unicodedata's _getcode, named sequences
+// excluded):
+//
+//   - "HANGUL SYLLABLE " followed by the short names of a leading
+//     consonant, a vowel and an optional trailing consonant, each the
+//     longest that matches (the prefix and the jamo are case-sensitive);
+//   - "CJK UNIFIED IDEOGRAPH-" followed by four or five upper-case hex
+//     digits naming a unified ideograph of the computed ranges;
+//   - otherwise any character name of the Unicode database
+//     (golang.org/x/text/unicode/runenames) or name alias (NameAliases.txt),
+//     compared case-insensitively (ASCII upper-casing), exactly: no
+//     surrounding or doubled spaces.
+//
+// The name table is built on the first \N{...} escape a run meets, so a
+// run without one pays nothing for it.
 func lookupUnicodeName(name string) (rune, bool) {
-	n := strings.ToUpper(strings.TrimSpace(name))
-	if r, ok := unicodeNames[n]; ok {
-		return r, true
+	if rest, ok := strings.CutPrefix(name, "HANGUL SYLLABLE "); ok {
+		return hangulSyllable(rest)
 	}
-	for _, p := range []struct {
-		prefix string
-		first  rune
-		letter []string
-	}{
-		{"LATIN SMALL LETTER ", 'a', latin},
-		{"LATIN CAPITAL LETTER ", 'A', latin},
-		{"GREEK SMALL LETTER ", 'α', greek},
-		{"GREEK CAPITAL LETTER ", 'Α', greek},
-		{"DIGIT ", '0', digits},
-	} {
-		rest, ok := strings.CutPrefix(n, p.prefix)
-		if !ok {
-			continue
+	if rest, ok := strings.CutPrefix(name, "CJK UNIFIED IDEOGRAPH-"); ok {
+		return cjkIdeograph(rest)
+	}
+	up, ok := asciiUpper(name)
+	if !ok {
+		return 0, false
+	}
+	if i, ok := slices.BinarySearchFunc(nameAliases[:], up, func(a struct {
+		name string
+		r    rune
+	}, n string) int {
+		return strings.Compare(a.name, n)
+	}); ok {
+		return nameAliases[i].r, true
+	}
+	r, ok := charNames()[up]
+	return r, ok
+}
+
+// asciiUpper upper-cases the ASCII letters of s; names are ASCII, so any
+// other byte means no name matches.
+func asciiUpper(s string) (string, bool) {
+	lower := false
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c >= 0x80:
+			return "", false
+		case 'a' <= c && c <= 'z':
+			lower = true
 		}
-		for i, l := range p.letter {
-			if l == rest && l != "" {
-				return p.first + rune(i), true
+	}
+	if !lower {
+		return s, true
+	}
+	return strings.ToUpper(s), true
+}
+
+// charNames maps every character name of the Unicode database x/text
+// carries to its code point, built once, on first use: ~35,000 names from
+// the planes that hold named characters (0-3 and 14). The computed ranges
+// (CJK ideographs, Hangul syllables, Tangut) appear in runenames as
+// "<...>" placeholders and are left to lookupUnicodeName's rules.
+var charNames = sync.OnceValue(func() map[string]rune {
+	m := make(map[string]rune, 40000)
+	add := func(lo, hi rune) {
+		for r := lo; r <= hi; r++ {
+			if n := runenames.Name(r); n != "" && n[0] != '<' {
+				m[n] = r
 			}
 		}
 	}
-	return 0, false
+	add(0, 0x3FFFF)
+	add(0xE0000, 0xE0FFF)
+	return m
+})
+
+// cjkIdeograph decodes the hex digits of "CJK UNIFIED IDEOGRAPH-XXXX":
+// exactly four or five of 0-9 A-F, naming a code point runenames lists in
+// a "<CJK Ideograph...>" range.
+func cjkIdeograph(hex string) (rune, bool) {
+	if len(hex) != 4 && len(hex) != 5 {
+		return 0, false
+	}
+	var v rune
+	for i := 0; i < len(hex); i++ {
+		c := hex[i]
+		switch {
+		case '0' <= c && c <= '9':
+			v = v*16 + rune(c-'0')
+		case 'A' <= c && c <= 'F':
+			v = v*16 + rune(c-'A'+10)
+		default:
+			return 0, false
+		}
+	}
+	return v, strings.HasPrefix(runenames.Name(v), "<CJK Ideograph")
 }
 
+// The short names of the Hangul jamo (Unicode §3.12), by index.
 var (
-	latin  = strings.Fields("A B C D E F G H I J K L M N O P Q R S T U V W X Y Z")
-	digits = strings.Fields("ZERO ONE TWO THREE FOUR FIVE SIX SEVEN EIGHT NINE")
-	// Greek letters in code point order from U+03B1 / U+0391; the slot of
-	// final sigma (U+03C2, which has no capital) is spelled out separately.
-	greek = []string{"ALPHA", "BETA", "GAMMA", "DELTA", "EPSILON", "ZETA", "ETA", "THETA",
-		"IOTA", "KAPPA", "LAMDA", "MU", "NU", "XI", "OMICRON", "PI", "RHO", "", "SIGMA",
-		"TAU", "UPSILON", "PHI", "CHI", "PSI", "OMEGA"}
+	jamoL = []string{"G", "GG", "N", "D", "DD", "R", "M", "B", "BB", "S", "SS", "", "J", "JJ", "C", "K", "T", "P", "H"}
+	jamoV = []string{"A", "AE", "YA", "YAE", "EO", "E", "YEO", "YE", "O", "WA", "WAE", "OE", "YO", "U", "WEO", "WE", "WI", "YU", "EU", "YI", "I"}
+	jamoT = []string{"", "G", "GG", "GS", "N", "NJ", "NH", "D", "L", "LG", "LM", "LB", "LS", "LT", "LP", "LH", "M", "B", "BS", "S", "SS", "NG", "J", "C", "K", "T", "P", "H"}
 )
 
-var unicodeNames = map[string]rune{
-	"GREEK SMALL LETTER FINAL SIGMA": 'ς',
-	"NULL":                           0,
-	"CHARACTER TABULATION":           '\t',
-	"TAB":                            '\t',
-	"LINE FEED":                      '\n',
-	"LF":                             '\n',
-	"NEW LINE":                       '\n',
-	"CARRIAGE RETURN":                '\r',
-	"CR":                             '\r',
-	"ESCAPE":                         0x1b,
-	"SPACE":                          ' ',
-	"EXCLAMATION MARK":               '!',
-	"QUOTATION MARK":                 '"',
-	"NUMBER SIGN":                    '#',
-	"DOLLAR SIGN":                    '$',
-	"PERCENT SIGN":                   '%',
-	"AMPERSAND":                      '&',
-	"APOSTROPHE":                     '\'',
-	"LEFT PARENTHESIS":               '(',
-	"RIGHT PARENTHESIS":              ')',
-	"ASTERISK":                       '*',
-	"PLUS SIGN":                      '+',
-	"COMMA":                          ',',
-	"HYPHEN-MINUS":                   '-',
-	"FULL STOP":                      '.',
-	"SOLIDUS":                        '/',
-	"COLON":                          ':',
-	"SEMICOLON":                      ';',
-	"LESS-THAN SIGN":                 '<',
-	"EQUALS SIGN":                    '=',
-	"GREATER-THAN SIGN":              '>',
-	"QUESTION MARK":                  '?',
-	"COMMERCIAL AT":                  '@',
-	"LEFT SQUARE BRACKET":            '[',
-	"REVERSE SOLIDUS":                '\\',
-	"RIGHT SQUARE BRACKET":           ']',
-	"CIRCUMFLEX ACCENT":              '^',
-	"LOW LINE":                       '_',
-	"GRAVE ACCENT":                   '`',
-	"LEFT CURLY BRACKET":             '{',
-	"VERTICAL LINE":                  '|',
-	"RIGHT CURLY BRACKET":            '}',
-	"TILDE":                          '~',
-	"NO-BREAK SPACE":                 0xa0,
-	"NBSP":                           0xa0,
-	"SECTION SIGN":                   '§',
-	"COPYRIGHT SIGN":                 '©',
-	"REGISTERED SIGN":                '®',
-	"DEGREE SIGN":                    '°',
-	"PLUS-MINUS SIGN":                '±',
-	"MICRO SIGN":                     'µ',
-	"PILCROW SIGN":                   '¶',
-	"MIDDLE DOT":                     '·',
-	"MULTIPLICATION SIGN":            '×',
-	"DIVISION SIGN":                  '÷',
-	"LEFT-POINTING DOUBLE ANGLE QUOTATION MARK":  '«',
-	"RIGHT-POINTING DOUBLE ANGLE QUOTATION MARK": '»',
-	"EN SPACE":                                   0x2002,
-	"EM SPACE":                                   0x2003,
-	"THIN SPACE":                                 0x2009,
-	"ZERO WIDTH SPACE":                           0x200b,
-	"NON-BREAKING HYPHEN":                        0x2011,
-	"HYPHEN":                                     0x2010,
-	"FIGURE DASH":                                0x2012,
-	"EN DASH":                                    0x2013,
-	"EM DASH":                                    0x2014,
-	"LEFT SINGLE QUOTATION MARK":                 0x2018,
-	"RIGHT SINGLE QUOTATION MARK":                0x2019,
-	"LEFT DOUBLE QUOTATION MARK":                 0x201c,
-	"RIGHT DOUBLE QUOTATION MARK":                0x201d,
-	"DAGGER":                                     0x2020,
-	"DOUBLE DAGGER":                              0x2021,
-	"BULLET":                                     0x2022,
-	"HORIZONTAL ELLIPSIS":                        0x2026,
-	"PER MILLE SIGN":                             0x2030,
-	"PRIME":                                      0x2032,
-	"EURO SIGN":                                  0x20ac,
-	"LEFTWARDS ARROW":                            0x2190,
-	"UPWARDS ARROW":                              0x2191,
-	"RIGHTWARDS ARROW":                           0x2192,
-	"DOWNWARDS ARROW":                            0x2193,
-	"LEFT RIGHT ARROW":                           0x2194,
-	"RIGHTWARDS DOUBLE ARROW":                    0x21d2,
-	"LEFT RIGHT DOUBLE ARROW":                    0x21d4,
-	"FOR ALL":                                    0x2200,
-	"PARTIAL DIFFERENTIAL":                       0x2202,
-	"THERE EXISTS":                               0x2203,
-	"EMPTY SET":                                  0x2205,
-	"NABLA":                                      0x2207,
-	"ELEMENT OF":                                 0x2208,
-	"NOT AN ELEMENT OF":                          0x2209,
-	"N-ARY PRODUCT":                              0x220f,
-	"N-ARY SUMMATION":                            0x2211,
-	"MINUS SIGN":                                 0x2212,
-	"SQUARE ROOT":                                0x221a,
-	"PROPORTIONAL TO":                            0x221d,
-	"INFINITY":                                   0x221e,
-	"LOGICAL AND":                                0x2227,
-	"LOGICAL OR":                                 0x2228,
-	"INTERSECTION":                               0x2229,
-	"UNION":                                      0x222a,
-	"INTEGRAL":                                   0x222b,
-	"TILDE OPERATOR":                             0x223c,
-	"ALMOST EQUAL TO":                            0x2248,
-	"NOT EQUAL TO":                               0x2260,
-	"IDENTICAL TO":                               0x2261,
-	"LESS-THAN OR EQUAL TO":                      0x2264,
-	"GREATER-THAN OR EQUAL TO":                   0x2265,
-	"MUCH LESS-THAN":                             0x226a,
-	"MUCH GREATER-THAN":                          0x226b,
-	"SUBSET OF":                                  0x2282,
-	"SUPERSET OF":                                0x2283,
-	"CHECK MARK":                                 0x2713,
-	"HEAVY CHECK MARK":                           0x2714,
-	"BALLOT X":                                   0x2717,
-	"WARNING SIGN":                               0x26a0,
-	"BLACK STAR":                                 0x2605,
-	"WHITE STAR":                                 0x2606,
-	"ZERO WIDTH NON-JOINER":                      0x200c,
-	"ZERO WIDTH JOINER":                          0x200d,
-	"BYTE ORDER MARK":                            0xfeff,
-	"ZERO WIDTH NO-BREAK SPACE":                  0xfeff,
-	"REPLACEMENT CHARACTER":                      0xfffd,
-	"SNOWMAN":                                    0x2603,
-	"LATIN SMALL LETTER SHARP S":                 'ß',
-	"LATIN SMALL LETTER E WITH ACUTE":            'é',
-	"LATIN SMALL LETTER E WITH GRAVE":            'è',
-	"LATIN SMALL LETTER A WITH DIAERESIS":        'ä',
-	"LATIN SMALL LETTER O WITH DIAERESIS":        'ö',
-	"LATIN SMALL LETTER U WITH DIAERESIS":        'ü',
-	"LATIN SMALL LETTER N WITH TILDE":            'ñ',
-	"LATIN SMALL LETTER C WITH CEDILLA":          'ç',
-	"LATIN CAPITAL LETTER A WITH DIAERESIS":      'Ä',
-	"LATIN CAPITAL LETTER O WITH DIAERESIS":      'Ö',
-	"LATIN CAPITAL LETTER U WITH DIAERESIS":      'Ü',
-	"LATIN CAPITAL LETTER E WITH ACUTE":          'É',
-	"ANGSTROM SIGN":                              0x212b,
-	"PLANCK CONSTANT OVER TWO PI":                0x210f,
-	"SUPERSCRIPT TWO":                            '²',
-	"SUPERSCRIPT THREE":                          '³',
-	"VULGAR FRACTION ONE HALF":                   '½',
-	"VULGAR FRACTION ONE QUARTER":                '¼',
-	"TWO DOT LEADER":                             0x2025,
-	"LATIN SMALL LIGATURE ST":                    0xfb06,
-	"LATIN SMALL LIGATURE FI":                    0xfb01,
-	"LATIN SMALL LIGATURE FL":                    0xfb02,
-	"LATIN SUBSCRIPT SMALL LETTER I":             0x1d62,
-	"N-ARY CIRCLED TIMES OPERATOR":               0x2a02,
-	"N-ARY CIRCLED PLUS OPERATOR":                0x2a01,
-	"SCRIPT CAPITAL R":                           0x211b,
-	"SCRIPT CAPITAL L":                           0x2112,
-	"SCRIPT CAPITAL H":                           0x210b,
-	"MATHEMATICAL LEFT ANGLE BRACKET":            0x27e8,
-	"MATHEMATICAL RIGHT ANGLE BRACKET":           0x27e9,
-	"CIRCLED TIMES":                              0x2297,
-	"CIRCLED PLUS":                               0x2295,
-	"COMBINING DOT ABOVE":                        0x307,
-	"COMBINING DIAERESIS":                        0x308,
-	"COMBINING TILDE":                            0x303,
-	"COMBINING MACRON":                           0x304,
-	"COMBINING ACUTE ACCENT":                     0x301,
-	"COMBINING GRAVE ACCENT":                     0x300,
-	"COMBINING CIRCUMFLEX ACCENT":                0x302,
-	"COMBINING OVERLINE":                         0x305,
-	"RIGHTWARDS ARROW WITH HOOK":                 0x21aa,
-	"LEFTWARDS ARROW WITH HOOK":                  0x21a9,
-	"DOUBLE-STRUCK CAPITAL R":                    0x211d,
-	"DOUBLE-STRUCK CAPITAL N":                    0x2115,
-	"DOUBLE-STRUCK CAPITAL Z":                    0x2124,
-	"DOUBLE-STRUCK CAPITAL Q":                    0x211a,
-	"DOUBLE-STRUCK CAPITAL C":                    0x2102,
-	"DOT OPERATOR":                               0x22c5,
-	"RING OPERATOR":                              0x2218,
-	"BULLET OPERATOR":                            0x2219,
-	"ASTERISK OPERATOR":                          0x2217,
-	"DIVISION SLASH":                             0x2215,
-	"INCREMENT":                                  0x2206,
-	"N-ARY UNION":                                0x22c3,
-	"N-ARY INTERSECTION":                         0x22c2,
-	"LEFT CEILING":                               0x2308,
-	"RIGHT CEILING":                              0x2309,
-	"LEFT FLOOR":                                 0x230a,
-	"RIGHT FLOOR":                                0x230b,
-	"BOX DRAWINGS LIGHT HORIZONTAL":              0x2500,
-	"BOX DRAWINGS LIGHT VERTICAL":                0x2502,
-	"SUPERSCRIPT ONE":                            0xb9,
-	"SUPERSCRIPT MINUS":                          0x207b,
-	"SUBSCRIPT ZERO":                             0x2080,
-	"SUBSCRIPT ONE":                              0x2081,
-	"SUBSCRIPT TWO":                              0x2082,
-	"MATHEMATICAL BOLD SMALL FINAL SIGMA":        0x1d6d3,
-	"NOT SIGN":                                   0xac,
-	"BLACK SQUARE":                               0x25a0,
-	"WHITE SQUARE":                               0x25a1,
-	"BLACK CIRCLE":                               0x25cf,
-	"WHITE CIRCLE":                               0x25cb,
-	"CROSS MARK":                                 0x274c,
-	"HEAVY BALLOT X":                             0x2718,
-	"HOURGLASS":                                  0x231b,
-	"SOFT HYPHEN":                                0xad,
-	"NARROW NO-BREAK SPACE":                      0x202f,
-	"FIGURE SPACE":                               0x2007,
-	"PUNCTUATION SPACE":                          0x2008,
-	"HAIR SPACE":                                 0x200a,
-	"SIX-PER-EM SPACE":                           0x2006,
-	"WORD JOINER":                                0x2060,
-	"LIGHT VERTICAL BAR":                         0x2758,
-	"COMBINING RING ABOVE":                       0x30a,
-	"COMBINING THREE DOTS ABOVE":                 0x20db,
-	"COMBINING FOUR DOTS ABOVE":                  0x20dc,
-	"LEFT-POINTING ANGLE BRACKET":                0x2329,
-	"RIGHT-POINTING ANGLE BRACKET":               0x232a,
-	"SINGLE LEFT-POINTING ANGLE QUOTATION MARK":  0x2039,
-	"SINGLE RIGHT-POINTING ANGLE QUOTATION MARK": 0x203a,
-	"DOUBLE LOW-9 QUOTATION MARK":                0x201e,
-	"SINGLE LOW-9 QUOTATION MARK":                0x201a,
-	"INVERTED QUESTION MARK":                     0xbf,
-	"INVERTED EXCLAMATION MARK":                  0xa1,
-	"POUND SIGN":                                 0xa3,
-	"YEN SIGN":                                   0xa5,
-	"CENT SIGN":                                  0xa2,
-	"TRADE MARK SIGN":                            0x2122,
-	"NUMERO SIGN":                                0x2116,
+// hangulSyllable decodes the jamo of "HANGUL SYLLABLE <L><V><T>" the way
+// CPython's find_syllable does: for each part in turn the longest short
+// name that matches (the empty name when none does), and the whole must
+// be consumed.
+func hangulSyllable(s string) (rune, bool) {
+	l, n := longestJamo(s, jamoL)
+	s = s[n:]
+	v, n := longestJamo(s, jamoV)
+	s = s[n:]
+	t, n := longestJamo(s, jamoT)
+	if l < 0 || v < 0 || t < 0 || n != len(s) {
+		return 0, false
+	}
+	return rune(0xAC00 + (l*len(jamoV)+v)*len(jamoT) + t), true
+}
+
+// longestJamo returns the index and length of the longest name in names
+// that s starts with; -1 when none does (an empty name always matches).
+func longestJamo(s string, names []string) (int, int) {
+	best, blen := -1, -1
+	for i, n := range names {
+		if len(n) > blen && strings.HasPrefix(s, n) {
+			best, blen = i, len(n)
+		}
+	}
+	return best, max(blen, 0)
 }
