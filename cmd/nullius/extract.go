@@ -44,7 +44,12 @@ store never accepts. Compiled-IR findings are never let through.
 
 Exit codes: 0 a posterior; 1 the package was refused (discipline findings, a
 failing gaia stage, unusable artifacts); 2 usage, I/O, layout or gaia
-installation problems.` + limitsHelp,
+installation problems.` + limitsNote,
+		Example: `  # The posterior of one package, kept for writeback:
+  nullius extract --package ideas/my-idea-gaia --output posterior.json
+
+  # A gaia installed outside PATH, without the HTML render:
+  nullius extract --package ideas/my-idea-gaia --gaia ~/.venvs/gaia/bin/gaia --no-render`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if opts.Package == "" {

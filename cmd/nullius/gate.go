@@ -17,11 +17,13 @@ func (a *app) gateCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "gate KIND",
 		Short: "Run a literature gate (close-prior)",
+		Example: `  nullius gate close-prior --survey artifacts/literature/survey.json \
+    --matrix artifacts/literature/close_prior_matrix.json --report artifacts/posterior_report_v1.md`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if len(args) == 0 {
 				return usageErrorf("gate needs a kind (close-prior); see 'nullius gate --help'")
 			}
-			return usageErrorf("unknown gate %q; use close-prior", args[0])
+			return unknownSubcommand(cmd, args[0], "gate")
 		},
 	}
 	cmd.AddCommand(a.closePriorCmd())
@@ -95,7 +97,7 @@ with every reason listed as a located finding. The literature_coverage the
 store would receive (survey_ref and close_prior_matrix_ref pinned to the exact
 files validated) is printed with --coverage.
 
-Exit codes: 0 the gate passed, 1 refused, 2 usage or unreadable input.` + limitsHelp,
+Exit codes: 0 the gate passed, 1 refused, 2 usage or unreadable input.` + limitsNote,
 		Example: `  nullius gate close-prior --survey artifacts/literature/survey.json \
     --matrix artifacts/literature/close_prior_matrix.json --report artifacts/posterior_report_v1.md`,
 		Args: cobra.NoArgs,

@@ -56,7 +56,7 @@ and reports what remains. --diff prints the same changes as a unified diff on
 stdout and writes nothing; it exits 1 when there is something to fix.
 
 Exit codes: 0 no error finding (warnings do not fail), 1 error findings,
-2 usage, I/O or internal error. --exit-zero turns 1 into 0 for reports.` + limitsHelp,
+2 usage, I/O or internal error. --exit-zero turns 1 into 0 for reports.` + limitsNote,
 		Example: `  nullius lint                                    # every package under the current directory
   nullius lint ideas/my-idea-gaia                 # one package
   nullius lint --format json . > lint.json        # the versioned JSON report

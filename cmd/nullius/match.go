@@ -36,7 +36,15 @@ Steps never interleave on one directory: commit, render, panel and assemble
 lock the directories they read and write (<dir>/.nullius.lock, released when
 the step ends or dies). A second step on a locked directory waits up to 10 s
 ($NULLIUS_LOCK_WAIT, a duration such as 0s or 2m), then stops with exit 2,
-naming the pid of the step holding the lock.` + limitsHelp,
+naming the pid of the step holding the lock.` + limitsNote,
+		Example: `  # One match of idea A against idea B, step by step (materials in mat/):
+  nullius match commit --out mat/commitment.json
+  nullius match render --materials-dir mat --card-a cards/a.json --card-b cards/b.json
+  #   ... write mat/statement_a.md and mat/statement_b.md as the requests ask ...
+  nullius match panel --materials-dir mat --out-dir mat/panel
+  nullius match assemble --commitment mat/commitment.json --votes-dir mat/panel/votes \
+    --materials-dir mat --campaign-dir campaign --campaign-id c0ffee12 \
+    --idea-a n0de0001 --idea-b n0de0002`,
 	}
 	cmd.AddCommand(a.matchCommitCmd(), a.matchRenderCmd(), a.matchPanelCmd(), a.matchDoctorCmd(), a.matchAssembleCmd(), a.matchAbsorbCmd(), a.matchPairsCmd())
 	return cmd
@@ -70,7 +78,13 @@ tension resolution, downstream reach and breadth of applicability, mechanism
 insight, testability and timing, verification cost.
 
 Exit codes: 0 written; 1 criteria invalid or --criteria-file unreadable;
-2 --out already exists (never overwritten) or a usage error.` + limitsHelp,
+2 --out already exists (never overwritten) or a usage error.` + limitsNote,
+		Example: `  # The default criteria library:
+  nullius match commit --out mat/commitment.json
+
+  # Your own criteria, one flag each (order does not matter: they are sorted):
+  nullius match commit --out mat/commitment.json \
+    --criteria 'tension resolution' --criteria 'verification cost'`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if out == "" {
@@ -120,7 +134,13 @@ claims[{claim, support_type, evidence_uris}]), an engine idea_node_v1 record
 (node_id, lifecycle_state, rationale_draft.title, idea_card), or a bare
 idea_card_v1 (claims[{claim_text, ...}]) with --node-a/--node-b giving the node.
 
-Exit codes: 0 rendered; 1 a card or the commitment was refused; 2 usage error.` + limitsHelp,
+Exit codes: 0 rendered; 1 a card or the commitment was refused; 2 usage error.` + limitsNote,
+		Example: `  # Card summaries and statement requests for both sides:
+  nullius match render --materials-dir mat --card-a cards/a.json --card-b cards/b.json
+
+  # Bare idea_card_v1 cards carry no node id: give it.
+  nullius match render --materials-dir mat --card-a a.json --card-b b.json \
+    --node-a n0de0001 --node-b n0de0002`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if o.MaterialsDir == "" {
@@ -212,13 +232,19 @@ seat; each reply must echo the prompt's judge_prompt_sha256.
 Interrupting the panel (Ctrl-C, SIGTERM) stops every judge's process group;
 panel_run_report.json then records the interruption and nullius exits 130 or 143.
 
-Example, all five CLI families from the sibling skills (see docs/panel.md):
-  nullius match panel --materials-dir WORK --out-dir WORK/panel \
-    --roster agents.json --skills-root ~/.claude/skills
-
 Exit codes: 0 rendered / panel valid; 1 a contract violation refused the run;
 2 the panel is invalid (vote floor not met) or a usage error; 3 degraded: native
-seat replies are needed (guidance on stderr).` + limitsHelp,
+seat replies are needed (guidance on stderr).` + limitsNote,
+		Example: `  # Check the materials and look at the prompt before any judge runs:
+  nullius match panel --materials-dir mat --out-dir mat/panel --render-prompt-only
+
+  # All five CLI families from the sibling skills (see docs/panel.md):
+  nullius match panel --materials-dir mat --out-dir mat/panel \
+    --roster agents.json --skills-root ~/.claude/skills
+
+  # Degraded to native seats (exit 3 said so): one reply file per seat.
+  nullius match panel --materials-dir mat --out-dir mat/panel \
+    --native-vote seat1.txt --native-vote seat2.txt --native-vote seat3.txt`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if o.MaterialsDir == "" {
@@ -267,7 +293,15 @@ unanimous tier-10 win needs a strict majority of the panel), validate the
 artifact and write <campaign-dir>/artifacts/matches/match-<id>.json atomically
 with observation_write.written=false.
 
-Exit codes: 0 artifact written; 2 refused (any check failed) or a usage error.` + limitsHelp,
+Exit codes: 0 artifact written; 2 refused (any check failed) or a usage error.` + limitsNote,
+		Example: `  nullius match assemble --commitment mat/commitment.json --votes-dir mat/panel/votes \
+    --materials-dir mat --campaign-dir campaign --campaign-id c0ffee12 \
+    --idea-a n0de0001 --idea-b n0de0002
+
+  # The pair was matched before: say why it is matched again.
+  nullius match assemble --commitment mat/commitment.json --votes-dir mat/panel/votes \
+    --materials-dir mat --campaign-dir campaign --campaign-id c0ffee12 \
+    --idea-a n0de0001 --idea-b n0de0002 --rationale 'both graphs gained evidence since'`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			for flag, v := range map[string]string{"--commitment": o.Commitment, "--votes-dir": o.VotesDir, "--materials-dir": o.MaterialsDir,

@@ -79,7 +79,7 @@ plus "status" (absorbed, tie, refused or error), "match_id", "winner", "tier",
 
 Exit codes: 0 absorbed, or a tie; 1 refused (invalid artifact, lint findings,
 unbound or swapped packages, already absorbed); 2 usage or I/O error, or
-another step holding a lock.` + limitsHelp,
+another step holding a lock.` + limitsNote,
 		Example: `  # A unanimous cross-family win for A: 0.90/0.09 into A's graph, 0.09/0.90 into B's.
   nullius match absorb campaign/artifacts/matches/match-5d0b3e21.json \
       --a-package graphs/idea-a-gaia --b-package graphs/idea-b-gaia

@@ -42,10 +42,6 @@ are looked for in $IDEA_PAIRWISE_*_RUNNER / $IDEA_PAIRWISE_MULTI_TASK, then
 under --skills-root (or $NULLIUS_SKILLS_ROOT), then on PATH; see
 'nullius match panel --help' and docs/panel.md.
 
-Example:
-  nullius match doctor --roster agents.json --skills-root ~/.claude/skills
-  nullius match doctor --format json | jq '.seats[] | {family, status, reason}'
-
 --format json prints {"version": 1, "roster": {"source", "path"}, "floor",
 "families_requested", "usable", "independence", "seats": [{"family", "runner",
 "model", "available", "cli", "cli_path", "interpreter", "runner_script",
@@ -54,7 +50,9 @@ Example:
 
 Exit codes: 0 a cross-family panel would run and could reach its floor;
 1 it would not (it would degrade, fail its floor or be refused, or a flag is
-refused as the panel would refuse it); 2 usage or I/O error.` + limitsHelp,
+refused as the panel would refuse it); 2 usage or I/O error.` + limitsNote,
+		Example: `  nullius match doctor --roster agents.json --skills-root ~/.claude/skills
+  nullius match doctor --format json | jq '.seats[] | {family, status, reason}'`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if format != "text" && format != "json" {

@@ -72,7 +72,7 @@ Package directories are relative to packages_dir.
 A cold start's posterior is the median it plays at.
 
 Exit codes: 0 proposal printed (possibly empty); 2 a file could not be read or
-is malformed, or a usage error.` + limitsHelp,
+is malformed, or a usage error.` + limitsNote,
 		Example: `  nullius match pairs --nodes campaign/nodes_latest.json
   nullius match pairs --nodes nodes_latest.json --matches campaign/artifacts/matches --format json
   nullius match pairs --nodes idea-store/campaigns/c0ffee12/nodes_latest.json --packages argument-graphs`,

@@ -30,7 +30,7 @@ Rendering never gates anything: it refuses only when it cannot read the graph
 missing beliefs.json draws the graph without posteriors. Check the graph itself
 with 'nullius lint'. The page is written atomically and replaces an earlier one.
 
-Exit codes: 0 page written, 2 usage error, unreadable graph or write failure.` + limitsHelp,
+Exit codes: 0 page written, 2 usage error, unreadable graph or write failure.` + limitsNote,
 		Example: `  nullius render --package ideas/my-idea-gaia
   nullius render --package ideas/my-idea-gaia --output /tmp/graph.html`,
 		Args: noArgs,

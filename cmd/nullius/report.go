@@ -21,11 +21,15 @@ func (a *app) reportCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "report KIND",
 		Short: "Report tools: posterior display and link normalizers, portfolio status",
+		Example: `  nullius report posteriors artifacts/                   # round every "Posterior value:"
+  nullius report links --project-root . artifacts/        # relative links, broken ones found
+  nullius report portfolio --nodes idea-store/campaigns/c0ffee12/nodes_latest.json \
+    --project-root . --out-md reports/portfolio.md`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if len(args) == 0 {
 				return usageErrorf("report needs a kind (links, posteriors, portfolio); see 'nullius report --help'")
 			}
-			return usageErrorf("unknown report tool %q; use links, posteriors or portfolio", args[0])
+			return unknownSubcommand(cmd, args[0], "report tool")
 		},
 	}
 	cmd.AddCommand(a.reportPosteriorsCmd(), a.reportLinksCmd(), a.reportPortfolioCmd())
@@ -88,7 +92,9 @@ It is idempotent. Changed files are written atomically and listed on stdout.
 or that is outside [0, 1] (REPORT002) as a located finding.
 
 Exit codes: 0 nothing to change (or rewritten), 1 --check found changes or a
-value is out of range, 2 usage or I/O error.` + limitsHelp,
+value is out of range, 2 usage or I/O error.` + limitsNote,
+		Example: `  nullius report posteriors artifacts/                 # rewrite every report under artifacts/
+  nullius report posteriors --check artifacts/report.md # CI: fail on a display that would change`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if err := f.check(); err != nil {
@@ -146,7 +152,9 @@ Every file is then checked for local links that do not exist (REPORT011) or
 leave the project root (REPORT012). --check writes nothing and also reports
 each line that would change (REPORT010).
 
-Exit codes: 0 clean, 1 broken links or (with --check) changes, 2 usage or I/O.` + limitsHelp,
+Exit codes: 0 clean, 1 broken links or (with --check) changes, 2 usage or I/O.` + limitsNote,
+		Example: `  nullius report links --project-root . artifacts/                 # rewrite, then check
+  nullius report links --project-root . --check artifacts/report.md  # CI: change nothing, report`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if err := f.check(); err != nil {
@@ -220,7 +228,7 @@ package, the package is bound to another node, the pin does not match or the
 IR contract fails. A node bound by several packages is a warning.
 
 Exit codes: 0 written (warnings do not fail), 2 usage, unreadable nodes file
-or an unwritable output.` + limitsHelp,
+or an unwritable output.` + limitsNote,
 		Example: `  nullius report portfolio --nodes idea-store/campaigns/c0ffee12/nodes_latest.json \
     --project-root . --out-md reports/portfolio.md --out-json reports/portfolio.json`,
 		Args: cobra.NoArgs,

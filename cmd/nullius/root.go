@@ -148,13 +148,17 @@ Output: --format text (default), json, sarif or github; several at once with
 files, e.g. --format text,sarif:nullius.sarif.
 
 Exit codes: 0 no error finding, 1 error findings, 2 usage, I/O or internal error.`,
+		Example: `  nullius lint                 # check every Gaia package under the current directory
+  nullius explain GAIA011      # what a finding means and how to fix it
+  nullius help limits          # which files nullius reads, and how much of each`,
 		SilenceUsage:  true,
 		SilenceErrors: true,
 	}
 	root.CompletionOptions.HiddenDefaultCmd = true
-	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
-		return usageErrorf("%v (see '%s --help')", err, c.CommandPath())
-	})
+	root.SetFlagErrorFunc(flagError)
+	// --version prints what 'nullius version' prints.
+	root.Version = version()
+	root.SetVersionTemplate(versionLine() + "\n")
 	root.AddCommand(
 		a.initCmd(),
 		a.lintCmd(),
@@ -172,7 +176,9 @@ Exit codes: 0 no error finding, 1 error findings, 2 usage, I/O or internal error
 		a.renderCmd(),
 		a.recoverCmd(),
 		a.serverCmd(),
+		limitsCmd(),
 	)
+	groupsRefuseUnknownWords(root)
 	return root
 }
 

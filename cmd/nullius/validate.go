@@ -17,6 +17,8 @@ schema can state. Each KIND is a subcommand; every finding carries the JSON
 pointer and the line:column it maps to.
 
 Exit codes: 0 no error finding, 1 error findings, 2 usage, I/O or internal error.`,
+		Example: `  nullius validate match campaign/artifacts/matches/*.json
+  nullius validate survey --format json artifacts/literature/survey.json`,
 		// Without a RunE, cobra prints help and exits 0 for `validate` and
 		// `validate bogus`: a CI step that validated nothing would pass.
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -33,7 +35,7 @@ Exit codes: 0 no error finding, 1 error findings, 2 usage, I/O or internal error
 			if len(args) == 0 {
 				return usageErrorf("validate needs an artifact kind (%s); see 'nullius validate --help'", list)
 			}
-			return usageErrorf("unknown artifact kind %q for validate; use %s", args[0], list)
+			return usageErrorf("unknown artifact kind %q for validate%s; use %s", args[0], didYouMean(closest(args[0], kinds)), list)
 		},
 	}
 	cmd.AddCommand(a.matchValidateCmds()...)

@@ -19,6 +19,13 @@ func (a *app) matchValidateCmds() []*cobra.Command {
 		"vote":         "stored judge vote records (votes/*.json)",
 		"panel-report": "panel run reports (panel_run_report.json)",
 	}
+	examples := map[string]string{
+		"match":        "campaign/artifacts/matches/match-5d0b3e21.json",
+		"commitment":   "mat/commitment.json",
+		"roster":       ".nullius/agents.json",
+		"vote":         "mat/panel/votes/*.json",
+		"panel-report": "mat/panel/panel_run_report.json",
+	}
 	var out []*cobra.Command
 	for _, kind := range vm.Kinds() {
 		var f reportFlags
@@ -28,7 +35,9 @@ func (a *app) matchValidateCmds() []*cobra.Command {
 			Long: fmt.Sprintf(`Validate %s field by field (MATCH/ROSTER rules, each finding with its JSON
 pointer and line:column), then against the embedded JSON Schema.
 
-Exit codes: 0 no error finding; 1 error findings; 2 a file could not be read or a usage error.`, docs[kind]) + limitsHelp,
+Exit codes: 0 no error finding; 1 error findings; 2 a file could not be read or a usage error.`, docs[kind]) + limitsNote,
+			Example: "  nullius validate " + kind + " " + examples[kind] + "\n" +
+				"  nullius validate " + kind + " --format json " + examples[kind] + " | jq '.diagnostics[]'",
 			Args: cobra.MinimumNArgs(1),
 			RunE: func(cmd *cobra.Command, args []string) error {
 				return a.validateMatchFiles(&f, kind, args)

@@ -19,14 +19,17 @@ func (a *app) priorValidateCmds() []*cobra.Command {
 		use, short, schema string
 		needsRoot          bool
 		check              func(f *prior.File, root string) []diag.Diagnostic
+		example            string // a file of the kind where the workflow keeps it
 	}
 	kinds := []kind{
-		{"survey", "Validate a literature_survey_v1 file and the detailed ledger its receipts pin", prior.SchemaSurvey, true, prior.CheckSurvey},
+		{"survey", "Validate a literature_survey_v1 file and the detailed ledger its receipts pin", prior.SchemaSurvey, true, prior.CheckSurvey,
+			"artifacts/literature/survey.json"},
 		{"matrix", "Validate a close-prior matrix (close_prior_matrix.json)", prior.SchemaMatrix, false,
-			func(f *prior.File, _ string) []diag.Diagnostic { return prior.CheckMatrix(f) }},
-		{"ledger", "Validate a detailed literature-saturation ledger and its pinned side files", prior.SchemaLedger, true, prior.CheckLedger},
+			func(f *prior.File, _ string) []diag.Diagnostic { return prior.CheckMatrix(f) }, "artifacts/literature/close_prior_matrix.json"},
+		{"ledger", "Validate a detailed literature-saturation ledger and its pinned side files", prior.SchemaLedger, true, prior.CheckLedger,
+			"artifacts/literature/literature-ledger.json"},
 		{"gate-result", "Validate a gate_result_v1 admission verdict", prior.SchemaGateResult, false,
-			func(f *prior.File, _ string) []diag.Diagnostic { return prior.CheckGateResult(f) }},
+			func(f *prior.File, _ string) []diag.Diagnostic { return prior.CheckGateResult(f) }, "artifacts/gate_result.json"},
 	}
 	var cmds []*cobra.Command
 	for _, k := range kinds {
@@ -44,8 +47,9 @@ and then against the semantic PRIOR rules of the close-prior gate; every
 finding carries its JSON pointer and line:column. 'nullius explain PRIOR0NN'
 documents each rule.` + rootHelp(k.needsRoot) + `
 
-Exit codes: 0 no error finding, 1 error findings, 2 usage or I/O error.` + limitsHelp,
-			Args: cobra.MinimumNArgs(1),
+Exit codes: 0 no error finding, 1 error findings, 2 usage or I/O error.` + limitsNote,
+			Example: exampleFor(k.use, k.example, k.needsRoot),
+			Args:    cobra.MinimumNArgs(1),
 			RunE: func(cmd *cobra.Command, args []string) error {
 				if err := f.check(); err != nil {
 					return err
@@ -82,6 +86,15 @@ Exit codes: 0 no error finding, 1 error findings, 2 usage or I/O error.` + limit
 		cmds = append(cmds, cmd)
 	}
 	return cmds
+}
+
+// exampleFor is the worked example of `validate KIND`.
+func exampleFor(kind, file string, needsRoot bool) string {
+	ex := "  nullius validate " + kind + " " + file
+	if needsRoot {
+		ex += "\n  nullius validate " + kind + " --project-root . " + file + "   # pinned files resolve under ."
+	}
+	return ex + "\n  nullius validate " + kind + " --format sarif:" + kind + ".sarif " + file
 }
 
 func rootHelp(needsRoot bool) string {

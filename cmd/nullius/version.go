@@ -25,6 +25,9 @@ func (a *app) versionCmd() *cobra.Command {
 toolchain that built it. Release builds set the version with -ldflags; otherwise
 it comes from the module version 'go install' records, then the VCS stamp of a
 build in a checkout.`,
+		Example: `  $ nullius version
+  nullius 0.1.0 (commit 1a2b3c4d5e6f, go1.26.0 linux/amd64)
+  $ nullius --version      # the same line`,
 		Args: noArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			_, err := fmt.Fprintln(a.stdout, versionLine())

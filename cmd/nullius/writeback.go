@@ -66,7 +66,7 @@ the store refused, failed: the RPC program failed), "campaign_id", "node_id",
 errors and an unreadable payload stay one line on stderr.
 
 Exit codes: 0 written or replayed, 1 the store refused the write (lifecycle,
-idempotency conflict, schema), 2 refused locally or infrastructure failure.` + limitsHelp,
+idempotency conflict, schema), 2 refused locally or infrastructure failure.` + limitsNote,
 		Example: `  # Extract the package bound to node n0de0001, then write its posterior:
   nullius extract --package ideas/my-idea-gaia --output posterior.json
   nullius writeback --posterior-json posterior.json --campaign-id c0ffee12 --node-id n0de0001 \
