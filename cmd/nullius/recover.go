@@ -12,6 +12,7 @@ import (
 	"github.com/nullius-dev/nullius/internal/diag"
 	"github.com/nullius-dev/nullius/internal/lockfile"
 	"github.com/nullius-dev/nullius/internal/output"
+	"github.com/nullius-dev/nullius/internal/projroot"
 	"github.com/nullius-dev/nullius/pipeline/absorb"
 	"github.com/nullius-dev/nullius/pipeline/extract"
 )
@@ -114,9 +115,9 @@ func recoverRoot(root string) (string, error) {
 	if err != nil {
 		return "", &exitErr{code: exitError, msg: "recover: " + err.Error()}
 	}
-	r, ok := extract.FindProjectRoot(wd)
+	r, ok := projroot.Find(wd)
 	if !ok {
-		return "", usageErrorf("recover: no project root: no directory at or above the current one holds .nullius/ (pass --project-root)")
+		return "", usageErrorf("recover: no project root: no directory at or above the current one holds .nullius/ (run 'nullius init' at the repository root, or pass --project-root)")
 	}
 	return r, nil
 }
@@ -216,7 +217,7 @@ func (a *app) recoverBeforeLint(paths []string) error {
 		if fi, err := os.Stat(abs); err == nil && !fi.IsDir() {
 			abs = filepath.Dir(abs)
 		}
-		root, ok := extract.FindProjectRoot(abs)
+		root, ok := projroot.Find(abs)
 		if !ok || seen[root] {
 			continue
 		}

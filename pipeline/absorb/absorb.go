@@ -32,6 +32,7 @@ import (
 	"github.com/nullius-dev/nullius/internal/jsonloc"
 	"github.com/nullius-dev/nullius/internal/lockfile"
 	"github.com/nullius-dev/nullius/internal/matchproto"
+	"github.com/nullius-dev/nullius/internal/projroot"
 	"github.com/nullius-dev/nullius/internal/pyfmt"
 	"github.com/nullius-dev/nullius/internal/readlimit"
 	"github.com/nullius-dev/nullius/pipeline/extract"
@@ -392,10 +393,10 @@ func resolveDirs(opts Options) (a, b, root string, err error) {
 		}
 		return a, b, root, nil
 	}
-	root, ok := extract.FindProjectRoot(a)
+	root, ok := projroot.Find(a)
 	if !ok {
 		return "", "", "", refuseAt(ruleOutsideProject, opts.APackage, 1, 1, "",
-			"no project root found: no ancestor of %s contains .nullius/ (create it at the repository root, or pass --project-root)", opts.APackage)
+			"no project root found: no ancestor of %s contains .nullius/ (run 'nullius init' at the repository root, or pass --project-root)", opts.APackage)
 	}
 	return a, b, root, nil
 }
