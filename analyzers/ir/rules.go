@@ -881,8 +881,25 @@ var (
 		Title: "beliefs.json or ir.json is missing after the gaia stages",
 		Text: "Extraction reads .gaia/beliefs.json (written by gaia run infer) and .gaia/ir.json " +
 			"(written by gaia build compile). Run the inference stages first.",
-		Bad:   "a package with no .gaia/beliefs.json",
-		Good:  "gaia build compile p && gaia run infer p",
+		Bad: `$ nullius extract --package my-idea-gaia
+-- .nullius/.keep --
+-- my-idea-gaia/.gaia/beliefs.json/README --
+gaia run infer wrote a directory where beliefs.json belongs.
+`,
+		Good: `$ nullius extract --package my-idea-gaia
+-- .nullius/.keep --
+-- my-idea-gaia/.gaia/beliefs.json --
+{
+  "beliefs": [
+    {
+      "belief": 0.8427,
+      "knowledge_id": "github:my_idea::worth",
+      "label": "worth"
+    }
+  ],
+  "ir_hash": "sha256:9c91831173b8992d0c87bcd78a5351056350d17a626d2510740d8b97f7fa68f4"
+}
+`,
 		Since: "0.1.0", Origin: "reference",
 	})
 	GAIA207 = family.Register(diag.Rule{
@@ -890,8 +907,25 @@ var (
 		Title: "beliefs.json is not a JSON object with a beliefs list",
 		Text: "beliefs.json must be UTF-8 JSON: an object whose beliefs member is a list of objects " +
 			"{label, belief}. Re-run gaia run infer.",
-		Bad:   "[]",
-		Good:  `{"beliefs": [{"label": "worth", "belief": 0.5}]}`,
+		Bad: `$ nullius extract --package my-idea-gaia
+-- .nullius/.keep --
+-- my-idea-gaia/.gaia/beliefs.json --
+[]
+`,
+		Good: `$ nullius extract --package my-idea-gaia
+-- .nullius/.keep --
+-- my-idea-gaia/.gaia/beliefs.json --
+{
+  "beliefs": [
+    {
+      "belief": 0.8427,
+      "knowledge_id": "github:my_idea::worth",
+      "label": "worth"
+    }
+  ],
+  "ir_hash": "sha256:9c91831173b8992d0c87bcd78a5351056350d17a626d2510740d8b97f7fa68f4"
+}
+`,
 		Since: "0.1.0", Origin: "reference",
 	})
 	GAIA208 = family.Register(diag.Rule{
@@ -899,8 +933,34 @@ var (
 		Title: "beliefs.json does not hold exactly one belief labelled worth",
 		Text: "The posterior is the belief of the claim bound to the module variable worth. " +
 			"Bind the top-level claim to a variable named worth.",
-		Bad:   "root = claim(\"The idea merits ...\", title=\"worth\")",
-		Good:  "worth = claim(\"The idea merits ...\", title=\"worth\")",
+		Bad: `$ nullius extract --package my-idea-gaia
+-- .nullius/.keep --
+-- my-idea-gaia/.gaia/beliefs.json --
+{
+  "beliefs": [
+    {
+      "belief": 0.8427,
+      "knowledge_id": "github:my_idea::root",
+      "label": "root"
+    }
+  ],
+  "ir_hash": "sha256:9c91831173b8992d0c87bcd78a5351056350d17a626d2510740d8b97f7fa68f4"
+}
+`,
+		Good: `$ nullius extract --package my-idea-gaia
+-- .nullius/.keep --
+-- my-idea-gaia/.gaia/beliefs.json --
+{
+  "beliefs": [
+    {
+      "belief": 0.8427,
+      "knowledge_id": "github:my_idea::worth",
+      "label": "worth"
+    }
+  ],
+  "ir_hash": "sha256:9c91831173b8992d0c87bcd78a5351056350d17a626d2510740d8b97f7fa68f4"
+}
+`,
 		Since: "0.1.0", Origin: "reference",
 	})
 	GAIA209 = family.Register(diag.Rule{
@@ -908,8 +968,34 @@ var (
 		Title: "the worth belief is not a number in [0, 1]",
 		Text: "The worth belief must be a JSON number (not a boolean) in [0, 1]. A value outside is a " +
 			"broken beliefs.json; re-run gaia run infer.",
-		Bad:   `{"label": "worth", "belief": 1.7}`,
-		Good:  `{"label": "worth", "belief": 0.85}`,
+		Bad: `$ nullius extract --package my-idea-gaia
+-- .nullius/.keep --
+-- my-idea-gaia/.gaia/beliefs.json --
+{
+  "beliefs": [
+    {
+      "belief": 1.7,
+      "knowledge_id": "github:my_idea::worth",
+      "label": "worth"
+    }
+  ],
+  "ir_hash": "sha256:9c91831173b8992d0c87bcd78a5351056350d17a626d2510740d8b97f7fa68f4"
+}
+`,
+		Good: `$ nullius extract --package my-idea-gaia
+-- .nullius/.keep --
+-- my-idea-gaia/.gaia/beliefs.json --
+{
+  "beliefs": [
+    {
+      "belief": 0.8427,
+      "knowledge_id": "github:my_idea::worth",
+      "label": "worth"
+    }
+  ],
+  "ir_hash": "sha256:9c91831173b8992d0c87bcd78a5351056350d17a626d2510740d8b97f7fa68f4"
+}
+`,
 		Since: "0.1.0", Origin: "reference",
 	})
 )

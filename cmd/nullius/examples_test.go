@@ -42,7 +42,11 @@ import (
 //     "strategy_id", "action_label" or "label" (unmatched ones are added);
 //     any other array replaces the base's.
 //   - Every command runs in-process with --format json where it has one;
-//     extract's refusal is its "nullius: CODE" line.
+//     extract's refusal is its "nullius: CODE" line. Extraction examples
+//     are a project: the clean package is my-idea-gaia/ (not compiled yet),
+//     the fake gaia of fixtures/fakegaia compiles and infers it, and a
+//     transcript before the files says what gaia does differently
+//     ("$ gaia --version" and its banner, a failing stage and its output).
 func TestRuleExamples(t *testing.T) {
 	rules := diag.All()
 	if len(rules) < 140 {
@@ -85,11 +89,6 @@ func TestRuleExamples(t *testing.T) {
 // what is missing.
 // TODO(registry): write runnable examples for these and empty the list.
 var pendingExamples = setOf(
-	// Extraction (GAIA200-211): need the extract harness (a project, the
-	// fake gaia steered by the example: version banner, failing stage,
-	// what compile and infer write).
-	"GAIA200", "GAIA201", "GAIA202", "GAIA203", "GAIA204", "GAIA205",
-	"GAIA206", "GAIA207", "GAIA208", "GAIA209", "GAIA210", "GAIA211",
 	// Pairwise-match: MATCH003 needs a file only the JSON Schema refuses
 	// (the semantic rules run first and caught every candidate tried);
 	// MATCH020-032 need a clean pairwise_match_v1 base in fixtures/rules
@@ -127,18 +126,36 @@ func setOf(codes ...string) map[string]bool {
 
 // example is a materialised example: files to write and a command.
 type example struct {
+	// gaia is what the (fake) gaia does, from the example's transcript:
+	// "version" its --version banner, "compile"/"check"/"infer" the output
+	// of a stage that fails.
+	gaia  map[string]string
 	files map[string][]byte
 	order []string // files in the order written (later files are newer)
 	args  []string
-	// base names a clean directory of fixtures/rules copied first.
-	base string
+	// base names a clean directory of fixtures/rules copied first, into
+	// baseAt (the example's directory when empty).
+	base, baseAt string
 }
 
 var commandLine = regexp.MustCompile(`^\$ nullius (.*)\n`)
 
+// gaiaBlock is a gaia command of an extraction example's transcript and
+// what it printed: "$ gaia --version\ngaia-lang 0.5.0a41\n".
+var gaiaBlock = regexp.MustCompile(`^\$ gaia (--version|build compile|build check|run infer)[^\n]*\n((?:[^$-][^\n]*\n)*)`)
+
 // parseExample turns a rule's example text into files and a command.
 func parseExample(r diag.Rule, text string) (*example, error) {
-	ex := &example{files: map[string][]byte{}}
+	ex := &example{files: map[string][]byte{}, gaia: map[string]string{}}
+	for {
+		m := gaiaBlock.FindStringSubmatch(text)
+		if m == nil {
+			break
+		}
+		stage := map[string]string{"--version": "version", "build compile": "compile", "build check": "check", "run infer": "infer"}[m[1]]
+		ex.gaia[stage] = strings.TrimSuffix(m[2], "\n")
+		text = text[len(m[0]):]
+	}
 	add := func(name string, data []byte) {
 		ex.files[name] = data
 		ex.order = append(ex.order, name)
@@ -167,6 +184,10 @@ func parseExample(r diag.Rule, text string) (*example, error) {
 			ex.args = []string{"lint", "--no-config", "."}
 		}
 		ex.base = baseFor(r.Input)
+		if ex.args[0] == "extract" {
+			// The clean package, as its author left it: not compiled yet.
+			ex.base, ex.baseAt = "package", "my-idea-gaia"
+		}
 		return ex, nil
 	}
 	switch {
@@ -244,7 +265,7 @@ func runExample(t *testing.T, r diag.Rule, text string) ([]string, error) {
 		return sorted(append(a, b...)), nil
 	}
 	if ex.args[0] == "extract" {
-		return runExtract(ex.args)
+		return runExtract(t, dir, ex)
 	}
 	codes, err := runJSON(ex.args)
 	return sorted(codes), err
@@ -279,17 +300,43 @@ func runJSON(args []string) ([]string, error) {
 
 var refusalLine = regexp.MustCompile(`(?m)^nullius: ([A-Z]+[0-9]{3}) `)
 
-// runExtract runs nullius extract with the repository's fake gaia and
-// returns the rule it stopped with, if any.
-func runExtract(args []string) ([]string, error) {
-	gaia, err := filepath.Abs(filepath.Join(exampleRepo, "fixtures", "fakegaia", "gaia"))
-	if err != nil {
-		return nil, err
+// runExtract runs nullius extract with the repository's fake gaia
+// (fixtures/fakegaia), which compiles the clean package's IR and infers
+// fixtures/rules/beliefs.json unless the example says otherwise: a
+// `$ gaia --version` transcript sets its banner, a failing stage's
+// transcript makes that stage fail with that output, and a
+// .gaia/beliefs.json in the example is what infer writes. It returns the
+// rule extraction stopped with, if any.
+func runExtract(t *testing.T, dir string, ex *example) ([]string, error) {
+	fixture := func(rel string) string { return filepath.Join(exampleRepo, "fixtures", filepath.FromSlash(rel)) }
+	t.Setenv("FAKE_GAIA_IR", fixture("rules/package/.gaia/ir.json"))
+	t.Setenv("FAKE_GAIA_BELIEFS", fixture("rules/beliefs.json"))
+	t.Setenv("FAKE_GAIA_VERSION", "")
+	t.Setenv("FAKE_GAIA_FAIL", "")
+	for stage, out := range ex.gaia {
+		if stage == "version" {
+			t.Setenv("FAKE_GAIA_VERSION", out)
+			continue
+		}
+		t.Setenv("FAKE_GAIA_FAIL", stage)
+		t.Setenv("FAKE_GAIA_FAIL_OUTPUT", out)
+	}
+	// A beliefs.json the example shows is what infer writes: move it where
+	// the fake reads it from.
+	for _, name := range ex.order {
+		if strings.HasSuffix(name, ".gaia/beliefs.json") {
+			p := filepath.Join(dir, filepath.FromSlash(name))
+			out := filepath.Join(t.TempDir(), "beliefs.json")
+			if err := os.Rename(p, out); err != nil {
+				return nil, err
+			}
+			t.Setenv("FAKE_GAIA_BELIEFS", out)
+		}
 	}
 	var out, errb bytes.Buffer
-	full := append(slices.Clone(args), "--no-render")
-	if !slices.Contains(args, "--gaia") {
-		full = append(full, "--gaia", gaia)
+	full := append(slices.Clone(ex.args), "--no-render")
+	if !slices.Contains(ex.args, "--gaia") {
+		full = append(full, "--gaia", fixture("fakegaia/gaia"))
 	}
 	code := run(full, strings.NewReader(""), &out, &errb)
 	if code == exitOK {
@@ -298,7 +345,7 @@ func runExtract(args []string) ([]string, error) {
 	if m := refusalLine.FindStringSubmatch(errb.String()); m != nil {
 		return []string{m[1]}, nil
 	}
-	return nil, fmt.Errorf("nullius %s: exit %d without a rule: %s", strings.Join(args, " "), code, errb.String())
+	return nil, fmt.Errorf("nullius %s: exit %d without a rule: %s", strings.Join(ex.args, " "), code, errb.String())
 }
 
 // exampleRepo is the repository root, seen from this package's directory
@@ -345,6 +392,12 @@ func materialise(dir string, ex *example) error {
 		})
 		for _, p := range files {
 			rel, _ := filepath.Rel(root, p)
+			if ex.baseAt != "" {
+				if strings.HasPrefix(filepath.ToSlash(rel), ".gaia/") {
+					continue
+				}
+				rel = filepath.Join(ex.baseAt, rel)
+			}
 			data, err := os.ReadFile(p)
 			if err != nil {
 				return err

@@ -73,7 +73,9 @@ func WriteRulesMarkdown(w io.Writer, rules []diag.Rule) error {
 	bw.WriteString("`src/my_idea/__init__.py` of a package; an example led by `-- name --` lines is a set of\n")
 	bw.WriteString("files; one marked `.gaia/ir.json` is merged into the compiled IR of a clean package\n")
 	bw.WriteString("(`fixtures/rules/package`): objects member by member, list entries by their `id` or\n")
-	bw.WriteString("`strategy_id`.\n\n")
+	bw.WriteString("`strategy_id`. An extraction example is a project whose package `my-idea-gaia/` is that clean\n")
+	bw.WriteString("package before compiling, run with a stand-in gaia; a `$ gaia ...` transcript before the\n")
+	bw.WriteString("command shows what gaia printed.\n\n")
 	fmt.Fprintf(bw, "%d rules.\n\n", len(rules))
 	bw.WriteString("| code | name | severity | title |\n|---|---|---|---|\n")
 	for _, r := range rules {

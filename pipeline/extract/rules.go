@@ -14,8 +14,12 @@ var (
 		Title: "the --package path is not a directory",
 		Text: "Extraction resolves --package to an absolute, symlink-free path and requires a directory " +
 			"(the Gaia package holding pyproject.toml). Fix the path.",
-		Bad:   "nullius extract --package ideas/missing-gaia",
-		Good:  "nullius extract --package ideas/my-idea-gaia",
+		Bad: `$ nullius extract --package ideas/my-idea-gaia
+-- .nullius/.keep --
+`,
+		Good: `$ nullius extract --package my-idea-gaia
+-- .nullius/.keep --
+`,
 		Since: "0.1.0", Origin: "reference",
 	})
 	ruleNoProjectRoot = family.Register(diag.Rule{
@@ -25,8 +29,11 @@ var (
 			"--project-root, or the nearest directory at or above the package that contains a directory " +
 			"named .nullius (a file of that name does not count). Create .nullius/ at the repository root " +
 			"or pass --project-root.",
-		Bad:   "repo/ideas/my-idea-gaia with no repo/.nullius/",
-		Good:  "mkdir repo/.nullius",
+		Bad: `$ nullius extract --package my-idea-gaia
+`,
+		Good: `$ nullius extract --package my-idea-gaia
+-- .nullius/.keep --
+`,
 		Since: "0.1.0", Origin: "reference",
 	})
 	ruleNoGaia = family.Register(diag.Rule{
@@ -34,8 +41,12 @@ var (
 		Title: "no gaia executable could be run",
 		Text: "Extraction drives the gaia CLI: --gaia, else $GAIA_BIN, else gaia on PATH. When none can be " +
 			"started, nullius prints the install recipe for gaia-lang==0.5.0a4 and stops.",
-		Bad:   "nullius extract --package p --gaia /no/such/gaia",
-		Good:  "nullius extract --package p --gaia .gaia-venv/bin/gaia",
+		Bad: `$ nullius extract --package my-idea-gaia --gaia ./bin/gaia
+-- .nullius/.keep --
+`,
+		Good: `$ nullius extract --package my-idea-gaia
+-- .nullius/.keep --
+`,
 		Since: "0.1.0", Origin: "reference",
 	})
 	ruleVersion = family.Register(diag.Rule{
@@ -44,8 +55,16 @@ var (
 		Text: "The discipline (grades, IR fields, evidence-family audit) is written for gaia-lang 0.5.0a4. " +
 			"The first line of `gaia --version` must contain the exact token 0.5.0a4 (commas count as " +
 			"spaces): 0.5.0a41, v0.5.0a4 and 0.5.0A4 are refused. Install the pinned release.",
-		Bad:   "gaia-lang 0.5.0a41",
-		Good:  "gaia-lang 0.5.0a4",
+		Bad: `$ gaia --version
+gaia-lang 0.5.0a41
+$ nullius extract --package my-idea-gaia
+-- .nullius/.keep --
+`,
+		Good: `$ gaia --version
+gaia-lang 0.5.0a4
+$ nullius extract --package my-idea-gaia
+-- .nullius/.keep --
+`,
 		Since: "0.1.0", Origin: "reference",
 	})
 	ruleRefused = family.Register(diag.Rule{
@@ -56,8 +75,26 @@ var (
 			"(not only the statically certain ones); the result is then marked exploration-only in " +
 			"its ref and in .gaia/discipline.json and can never be written to the idea store. " +
 			"Compiled-IR findings are never allowed through.",
-		Bad:   "infer(ev, hypothesis=h, p_e_given_h=0.85, p_e_given_not_h=0.15, rationale=...)",
-		Good:  "infer(ev, hypothesis=h, p_e_given_h=0.90, p_e_given_not_h=0.09, rationale=...)",
+		Bad: `$ nullius extract --package my-idea-gaia
+-- .nullius/.keep --
+-- my-idea-gaia/src/my_idea/extra.py --
+from gaia.engine.lang import infer
+
+from . import ev_check, mechanism_insight
+
+infer(
+    ev_check,
+    hypothesis=mechanism_insight,
+    p_e_given_h=0.85,
+    p_e_given_not_h=0.15,
+    rationale="reader_reasoning: the closed gap points at the dropped term. anchor: results/first-check.md",
+)
+`,
+		Good: `$ nullius extract --package my-idea-gaia
+-- .nullius/.keep --
+-- my-idea-gaia/src/my_idea/extra.py --
+"""Notes kept beside the graph; no statements."""
+`,
 		Since: "0.1.0", Origin: "reference",
 	})
 	ruleStage = family.Register(diag.Rule{
@@ -66,8 +103,14 @@ var (
 		Text: "gaia build compile, gaia build check and gaia run infer run in that order; a non-zero " +
 			"exit stops extraction with the stage and the tool's own output. A posterior from a " +
 			"package that fails compile, check or infer is not a result. Fix what gaia reports.",
-		Bad:   "exclusive(a, b, c)  # TypeError inside gaia build compile",
-		Good:  "exclusive(a, b)\nexclusive(a, c)\nexclusive(b, c)",
+		Bad: `$ gaia build compile my-idea-gaia
+TypeError: exclusive() takes 2 positional arguments but 3 were given
+$ nullius extract --package my-idea-gaia
+-- .nullius/.keep --
+`,
+		Good: `$ nullius extract --package my-idea-gaia
+-- .nullius/.keep --
+`,
 		Since: "0.1.0", Origin: "reference",
 	})
 	ruleOutsideRoot = family.Register(diag.Rule{
@@ -78,8 +121,12 @@ var (
 			"after all of them). The package's .gaia/ directory, where gaia writes the compiled artifacts " +
 			"and nullius writes discipline.json, and every symlink in it must resolve inside the root too " +
 			"(the reference follows a symlinked .gaia anywhere).",
-		Bad:   "--project-root repo --package /elsewhere/p",
-		Good:  "--project-root repo --package repo/ideas/p",
+		Bad: `$ nullius extract --project-root repo --package my-idea-gaia
+-- repo/.nullius/.keep --
+`,
+		Good: `$ nullius extract --project-root . --package my-idea-gaia
+-- .nullius/.keep --
+`,
 		Since: "0.1.0", Origin: "reference",
 	})
 	rulePackageIsRoot = family.Register(diag.Rule{
@@ -88,8 +135,12 @@ var (
 		Text: "A package that is the project root has an empty project-relative path, so no " +
 			"gaia_package_ref can name it. This usually means a .nullius/ directory inside the package; " +
 			"move it to the repository root. Checked before any gaia stage runs.",
-		Bad:   "my-idea-gaia/.nullius/",
-		Good:  "repo/.nullius/ with the package at repo/my-idea-gaia",
+		Bad: `$ nullius extract --package my-idea-gaia
+-- my-idea-gaia/.nullius/.keep --
+`,
+		Good: `$ nullius extract --package my-idea-gaia
+-- .nullius/.keep --
+`,
 		Since: "0.1.0", Origin: "reference",
 	})
 )
