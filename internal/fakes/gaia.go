@@ -1,6 +1,8 @@
 package fakes
 
 import (
+	"bytes"
+	"encoding/json"
 	"fmt"
 	"os"
 	"os/exec"
@@ -8,6 +10,10 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/nullius-dev/nullius/internal/atomicfile"
+	"github.com/nullius-dev/nullius/internal/fakes/gaiac"
+	"github.com/nullius-dev/nullius/internal/readlimit"
 )
 
 // Environment variables that steer the fake gaia (twin of the bash script
@@ -20,9 +26,16 @@ const (
 	GaiaEnvFailOutput = "FAKE_GAIA_FAIL_OUTPUT" // what it prints on stderr
 	GaiaEnvHang       = "FAKE_GAIA_HANG"        // stage that sleeps 30 s (for timeouts)
 	GaiaEnvPids       = "FAKE_GAIA_PIDS"        // with HANG: a directory; gaia.pid and a background child's child.pid are written there, then it waits
-	GaiaEnvIR         = "FAKE_GAIA_IR"          // file copied to <pkg>/.gaia/ir.json by build compile
-	GaiaEnvBeliefs    = "FAKE_GAIA_BELIEFS"     // file copied to <pkg>/.gaia/beliefs.json by run infer
+	GaiaEnvIR         = "FAKE_GAIA_IR"          // file copied to <pkg>/.gaia/ir.json by build compile (unset: compiled for real)
+	GaiaEnvBeliefs    = "FAKE_GAIA_BELIEFS"     // file copied to <pkg>/.gaia/beliefs.json by run infer (unset: computed for real)
 )
+
+// Without FAKE_GAIA_IR and FAKE_GAIA_BELIEFS the fake compiles and infers
+// for real (internal/fakes/gaiac: the DSL subset of the tutorial, exact
+// beliefs): build compile writes .gaia/ir.json (and .gaia/ir_hash), build
+// check recompiles and refuses a stale .gaia/ir.json, run infer refuses a
+// stale one and writes .gaia/beliefs.json. The copying mode, for tests
+// that need a hand-made IR, is what the bash twin does too.
 
 // DefaultGaiaBanner is what the fake prints for --version unless told otherwise.
 const DefaultGaiaBanner = "gaia-lang 0.5.0a4\nchannel: fake\ncommit: 0000000\nir_schema: 1"
@@ -70,15 +83,33 @@ func gaiaRun(args []string) int {
 		}
 		fmt.Println(banner)
 	case "compile":
-		if err := gaiaCopy(os.Getenv(GaiaEnvIR), last, "ir.json"); err != nil {
+		var err error
+		if src := os.Getenv(GaiaEnvIR); src != "" {
+			err = gaiaCopy(src, last, "ir.json")
+		} else {
+			err = gaiaCompile(last)
+		}
+		if err != nil {
 			fmt.Fprintln(os.Stderr, "fake gaia:", err)
 			return 1
 		}
 		fmt.Println("compiled", last)
 	case "check":
+		if os.Getenv(GaiaEnvIR) == "" {
+			if _, err := gaiaFresh(last); err != nil {
+				fmt.Fprintln(os.Stderr, "fake gaia:", err)
+				return 1
+			}
+		}
 		fmt.Println("check ok")
 	case "infer":
-		if err := gaiaCopy(os.Getenv(GaiaEnvBeliefs), last, "beliefs.json"); err != nil {
+		var err error
+		if src := os.Getenv(GaiaEnvBeliefs); src != "" || os.Getenv(GaiaEnvIR) != "" {
+			err = gaiaCopy(src, last, "beliefs.json")
+		} else {
+			err = gaiaInfer(last)
+		}
+		if err != nil {
 			fmt.Fprintln(os.Stderr, "fake gaia:", err)
 			return 1
 		}
@@ -125,6 +156,57 @@ func gaiaCopy(src, pkg, name string) error {
 		return err
 	}
 	return os.WriteFile(filepath.Join(pkg, ".gaia", name), data, 0o644)
+}
+
+// gaiaCompile compiles pkg for real into .gaia/ir.json and .gaia/ir_hash.
+func gaiaCompile(pkg string) error {
+	ir, err := gaiac.Compile(pkg)
+	if err != nil {
+		return err
+	}
+	dir := filepath.Join(pkg, ".gaia")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	if err := atomicfile.WriteFile(filepath.Join(dir, "ir.json"), ir, 0o644); err != nil {
+		return err
+	}
+	var head struct {
+		IRHash string `json:"ir_hash"`
+	}
+	_ = json.Unmarshal(ir, &head)
+	return atomicfile.WriteFile(filepath.Join(dir, "ir_hash"), []byte(head.IRHash+"\n"), 0o644)
+}
+
+// gaiaFresh recompiles pkg and returns its stored .gaia/ir.json when it is
+// exactly what the sources compile to (gaia's freshness check).
+func gaiaFresh(pkg string) ([]byte, error) {
+	want, err := gaiac.Compile(pkg)
+	if err != nil {
+		return nil, err
+	}
+	path := filepath.Join(pkg, ".gaia", "ir.json")
+	got, err := readlimit.ReadFile(path, readlimit.JSON)
+	if err != nil {
+		return nil, fmt.Errorf("%v: run gaia build compile first", err)
+	}
+	if !bytes.Equal(got, want) {
+		return nil, fmt.Errorf("%s is stale: the sources compile to another graph; run gaia build compile", path)
+	}
+	return got, nil
+}
+
+// gaiaInfer computes .gaia/beliefs.json from a fresh .gaia/ir.json.
+func gaiaInfer(pkg string) error {
+	ir, err := gaiaFresh(pkg)
+	if err != nil {
+		return err
+	}
+	b, err := gaiac.Infer(ir)
+	if err != nil {
+		return err
+	}
+	return atomicfile.WriteFile(filepath.Join(pkg, ".gaia", "beliefs.json"), b, 0o644)
 }
 
 // gaiaInit lays out what `gaia build init NAME` leaves behind, including the

@@ -1,6 +1,7 @@
 package fakes
 
 import (
+	"encoding/json"
 	"errors"
 	"io/fs"
 	"os"
@@ -67,7 +68,9 @@ func TestGaiaFake(t *testing.T) {
 
 // TestGaiaTwins runs the Go fake and its bash twin
 // (fixtures/fakegaia/gaia) through the same scenarios and compares exit
-// status, call log and every file they leave, so the two stay in step.
+// status, call log and every file they leave, so the two stay in step. The
+// twins share the copying mode (FAKE_GAIA_IR set); compiling for real is
+// the Go fake's alone (TestGaiaCompiles).
 func TestGaiaTwins(t *testing.T) {
 	bash, err := filepath.Abs("../../fixtures/fakegaia/gaia")
 	if err != nil {
@@ -85,7 +88,7 @@ func TestGaiaTwins(t *testing.T) {
 		{"compile copies", map[string]string{GaiaEnvIR: src}, []string{"build", "compile", "pkg"}},
 		{"compile fails", map[string]string{GaiaEnvIR: src, GaiaEnvFail: "compile", GaiaEnvFailCode: "3"}, []string{"build", "compile", "pkg"}},
 		{"infer copies", map[string]string{GaiaEnvBeliefs: src}, []string{"run", "infer", "pkg"}},
-		{"check", nil, []string{"build", "check", "pkg"}},
+		{"check", map[string]string{GaiaEnvIR: src}, []string{"build", "check", "pkg"}},
 		{"render fails", map[string]string{GaiaEnvFail: "render"}, []string{"run", "render", "--target", "docs", "pkg"}},
 		{"init", nil, []string{"build", "init", "my-idea-gaia"}},
 		{"unknown", nil, []string{"publish"}},
@@ -139,4 +142,61 @@ func snapshot(t *testing.T, dir string) string {
 		return nil
 	})
 	return b.String()
+}
+
+// TestGaiaCompiles drives the compiling mode (no FAKE_GAIA_IR): compile
+// writes the IR gaiac compiles, check and infer refuse a stale one, infer
+// writes beliefs bound to the IR.
+func TestGaiaCompiles(t *testing.T) {
+	root := repoRoot(t)
+	t.Chdir(t.TempDir())
+	for _, k := range []string{GaiaEnvLog, GaiaEnvIR, GaiaEnvBeliefs, GaiaEnvFail, GaiaEnvHang} {
+		t.Setenv(k, "")
+	}
+	mod := filepath.Join("pkg", "src", "example_idea", "__init__.py")
+	os.MkdirAll(filepath.Dir(mod), 0o755)
+	os.WriteFile(filepath.Join("pkg", "pyproject.toml"), []byte("[project]\nname = \"example-idea-gaia\"\nversion = \"0.1.0\"\n"), 0o644)
+	src, err := os.ReadFile(filepath.Join(root, "fixtures", "extract", "road", "__init__.py"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(mod, src, 0o644)
+	for _, stage := range [][]string{{"build", "compile", "pkg"}, {"build", "check", "pkg"}, {"run", "infer", "pkg"}} {
+		if code := gaiaRun(stage); code != 0 {
+			t.Fatalf("gaia %v exited %d", stage, code)
+		}
+	}
+	ir, _ := os.ReadFile("pkg/.gaia/ir.json")
+	beliefs, _ := os.ReadFile("pkg/.gaia/beliefs.json")
+	hash, _ := os.ReadFile("pkg/.gaia/ir_hash")
+	var irDoc, bDoc struct {
+		IRHash string `json:"ir_hash"`
+	}
+	json.Unmarshal(ir, &irDoc)
+	json.Unmarshal(beliefs, &bDoc)
+	if irDoc.IRHash == "" || bDoc.IRHash != irDoc.IRHash || strings.TrimSpace(string(hash)) != irDoc.IRHash {
+		t.Errorf("ir_hash %q, beliefs %q, ir_hash file %q: not one compile", irDoc.IRHash, bDoc.IRHash, hash)
+	}
+	if !strings.Contains(string(beliefs), `"label": "worth"`) {
+		t.Errorf("beliefs without worth:\n%s", beliefs)
+	}
+	// The author edits the module: check and infer refuse the stale IR.
+	os.WriteFile(mod, []byte(strings.Replace(string(src), "p_e_given_h=0.90", "p_e_given_h=0.75", 1)), 0o644)
+	for _, stage := range [][]string{{"build", "check", "pkg"}, {"run", "infer", "pkg"}} {
+		if code := gaiaRun(stage); code != 1 {
+			t.Errorf("gaia %v on a stale IR exited %d, want 1", stage, code)
+		}
+	}
+	if after, _ := os.ReadFile("pkg/.gaia/beliefs.json"); string(after) != string(beliefs) {
+		t.Error("a refused infer rewrote beliefs.json")
+	}
+}
+
+func repoRoot(t *testing.T) string {
+	t.Helper()
+	root, err := filepath.Abs("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return root
 }
