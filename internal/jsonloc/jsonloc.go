@@ -33,6 +33,18 @@ import (
 // MaxDepth bounds nesting so hostile input cannot exhaust the stack.
 const MaxDepth = 10000
 
+// The decoded form of a document may take at most DensityFactor times its
+// size plus DensitySlack bytes. Decoded values cost far more than their
+// text when they are tiny (`{"a":1}` is 7 bytes of JSON and about 400 of
+// Go map; a million of them is a 7 MB file that decodes to 400 MB), so a
+// document made of them is refused while it is parsed, before the memory
+// is spent. Real artifacts decode to 3 to 5 times their size (up to 7
+// when written without whitespace); the factor leaves them room.
+const (
+	DensityFactor = 10
+	DensitySlack  = 8 << 20
+)
+
 // Doc is a parsed JSON document. Value holds the decoded value: map[string]any
 // for objects (Object with Options.Ordered), []any for arrays, string,
 // json.Number for numbers, bool, nil.
@@ -181,12 +193,20 @@ func Parse(src []byte, opts Options) (*Doc, error) {
 		off := firstInvalid(src)
 		return nil, d.errAt(off, fmt.Sprintf("invalid UTF-8 byte 0x%02x", src[off]))
 	}
-	p := &parser{d: d, src: src, opts: opts, intern: map[string]string{}}
+	p := &parser{d: d, src: src, opts: opts, intern: map[string]string{},
+		budget: DensityFactor*int64(len(src)) + DensitySlack}
 	// Every value but the last of a container is followed by a comma,
 	// and every container opens with a bracket: their count bounds the
 	// values (commas and brackets inside strings only over-count), so the
 	// array is allocated once at about its final size.
-	d.nodes = make([]node, 0, bytes.Count(src, []byte{','})+bytes.Count(src, []byte{'['})+bytes.Count(src, []byte{'{'})+1)
+	// A real document has a value every 20 bytes or more, so the guess
+	// is kept under one value per 8 bytes: a document of tiny values grows
+	// the array as it goes (and meets the density budget), instead of
+	// reserving the worst case up front.
+	d.nodes = make([]node, 0, min(bytes.Count(src, []byte{','})+bytes.Count(src, []byte{'['})+bytes.Count(src, []byte{'{'})+1, len(src)/8+1))
+	if err := p.charge(int64(cap(d.nodes)) * costNode); err != nil {
+		return nil, err
+	}
 	if len(src) >= 3 && string(src[:3]) == string(bom) {
 		if !opts.AllowBOM {
 			return nil, d.errAt(0, "unexpected UTF-8 byte-order mark at the start of the file")
@@ -476,6 +496,32 @@ type parser struct {
 
 	members []Member // members of the objects being parsed (see object)
 	elems   []any    // elements of the arrays being parsed
+
+	cost, budget int64 // estimated bytes of the decoded document, and the most it may take
+}
+
+// Estimated costs, in bytes, of decoded values on a 64-bit Go: the
+// position record, a boxed string or number, a slice, a map (one group of
+// eight slots and its header up to eight members, about twice the members'
+// room beyond), an ordered object.
+const (
+	costNode      = 16
+	costBoxed     = 16
+	costSlice     = 24
+	costElem      = 16
+	costSmallMap  = 336
+	costMapMember = 64
+	costMember    = 32
+)
+
+// charge adds n bytes to the document's estimated decoded size and fails
+// when it is over the budget.
+func (p *parser) charge(n int64) error {
+	if p.cost += n; p.cost > p.budget {
+		return p.fail(fmt.Sprintf("document too dense: its decoded values would take more than %d MB, over %d times its %d bytes (real artifacts take 3 to 7 times); nullius refuses it rather than run out of memory",
+			p.budget>>20, DensityFactor, len(p.src)))
+	}
+	return nil
 }
 
 // pathStep is one level of the value being parsed.
@@ -528,8 +574,11 @@ func (p *parser) value(keyOff int, depth int) (any, error) {
 	if p.pos >= len(p.src) {
 		return nil, p.fail("unexpected end of input: expected a value (truncated file?)")
 	}
-	n := len(p.d.nodes)
+	n, before := len(p.d.nodes), cap(p.d.nodes)
 	p.d.nodes = append(p.d.nodes, node{start: int32(p.pos), key: int32(keyOff)})
+	if err := p.charge(int64(cap(p.d.nodes)-before) * costNode); err != nil {
+		return nil, err
+	}
 	v, err := p.value1(depth)
 	if err != nil {
 		return nil, err
@@ -609,6 +658,9 @@ func (p *parser) object(depth int) (any, error) {
 	base := len(p.members)
 	p.ws()
 	if p.pos < len(p.src) && p.src[p.pos] == '}' {
+		if err := p.chargeObject(0); err != nil {
+			return nil, err
+		}
 		p.pos++
 		return p.build(base), nil
 	}
@@ -642,7 +694,11 @@ func (p *parser) object(depth int) (any, error) {
 		if err != nil {
 			return nil, err
 		}
+		before := cap(p.members)
 		p.members = append(p.members, Member{key, v})
+		if err := p.charge(int64(cap(p.members)-before) * costMember); err != nil { // the stack's growth
+			return nil, err
+		}
 		p.ws()
 		if p.pos >= len(p.src) {
 			return nil, p.fail("unexpected end of input inside an object (truncated file?)")
@@ -651,12 +707,31 @@ func (p *parser) object(depth int) (any, error) {
 		case ',':
 			p.pos++
 		case '}':
+			if err := p.chargeObject(len(p.members) - base); err != nil {
+				return nil, err
+			}
 			p.pos++
 			return p.build(base), nil
 		default:
 			return nil, p.fail(fmt.Sprintf("unexpected %s: expected ',' or '}'", p.describe()))
 		}
 	}
+}
+
+// chargeObject charges an object of n members: its map (the plain
+// model, which a validator of the ordered model may also build, see Plain)
+// and, with Options.Ordered, its member slice. (Each member was charged
+// the growth of the members' stack it caused: the stack's high-water mark
+// stays allocated for the whole parse.)
+func (p *parser) chargeObject(n int) error {
+	c := int64(costSmallMap)
+	if n > 8 {
+		c = int64(n) * costMapMember
+	}
+	if p.opts.Ordered {
+		c += costSlice + int64(n)*costMember
+	}
+	return p.charge(c)
 }
 
 // build makes the object whose members are p.members[base:] in the model
@@ -694,7 +769,11 @@ func (p *parser) array(depth int) (any, error) {
 		if err != nil {
 			return nil, err
 		}
+		before := cap(p.elems)
 		p.elems = append(p.elems, v)
+		if err := p.charge(int64(cap(p.elems)-before) * costElem); err != nil { // the stack's growth
+			return nil, err
+		}
 		p.ws()
 		if p.pos >= len(p.src) {
 			return nil, p.fail("unexpected end of input inside an array (truncated file?)")
@@ -703,6 +782,9 @@ func (p *parser) array(depth int) (any, error) {
 		case ',':
 			p.pos++
 		case ']':
+			if err := p.charge(costSlice + int64(len(p.elems)-base)*costElem); err != nil {
+				return nil, err
+			}
 			p.pos++
 			list := p.elems[base:]
 			arr := append(make([]any, 0, len(list)), list...)
@@ -729,12 +811,18 @@ func (p *parser) key() (string, error) {
 	if len(p.intern) < maxInterned {
 		p.intern[string(raw)] = s
 	}
+	if err := p.charge(int64(len(s)+7) &^ 7); err != nil {
+		return "", err
+	}
 	return s, nil
 }
 
 func (p *parser) str() (any, error) {
 	s, err := p.rawString()
 	if err != nil {
+		return nil, err
+	}
+	if err := p.charge(costBoxed + int64(len(s)+7)&^7); err != nil {
 		return nil, err
 	}
 	return s, nil
@@ -875,6 +963,9 @@ func (p *parser) number() (any, error) {
 		if digits() == 0 {
 			return nil, p.fail("invalid number: expected a digit in the exponent")
 		}
+	}
+	if err := p.charge(costBoxed + int64(p.pos-start+7)&^7); err != nil {
+		return nil, err
 	}
 	return json.Number(p.src[start:p.pos]), nil
 }

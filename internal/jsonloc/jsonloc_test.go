@@ -306,3 +306,26 @@ func TestDeepDocumentMemory(t *testing.T) {
 		t.Fatalf("Range of the deepest value: %d %d %v", s, e, ok)
 	}
 }
+
+// A document of tiny values, whose decoded form would be tens of times its
+// size, is refused while it is parsed; real shapes pass.
+func TestDensity(t *testing.T) {
+	for _, c := range []struct {
+		name, src string
+		ok        bool
+	}{
+		{"tiny objects", "[" + strings.Repeat(`{"a":1},`, 1<<20) + "{}]", false},
+		{"zeros", "[" + strings.Repeat("0,", 5<<20) + "0]", false},
+		{"empty objects", "[" + strings.Repeat("{},", 3<<20) + "{}]", false},
+		{"small file of tiny values", "[" + strings.Repeat(`{"a":1},`, 1000) + "{}]", true},
+		{"records", "[" + strings.Repeat(`{"argument": "the pilot bounds the verification cost of the scheme", "anchor_type": "computation", "anchor_ref": "artifact://campaign/toy/computations/pilot.json"},`, 100000) + "{}]", true},
+	} {
+		_, err := Parse([]byte(c.src), Options{Ordered: true})
+		if c.ok != (err == nil) {
+			t.Errorf("%s: %v", c.name, err)
+		}
+		if !c.ok && (err == nil || !strings.Contains(err.Error(), "document too dense")) {
+			t.Errorf("%s: %v", c.name, err)
+		}
+	}
+}
