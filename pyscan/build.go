@@ -195,7 +195,7 @@ func (b *builder) block(i int, s *Scope) {
 		b.stmt(c, s)
 		prev = c
 	}
-	if first && i != 0 && b.sym(i) == sym.block {
+	if first && i != 0 && b.sym(i) == symbols().block {
 		b.syntax(i, "expected an indented block")
 	}
 }
@@ -234,7 +234,7 @@ func (b *builder) stmt(i int, s *Scope) {
 		return
 	}
 	defer b.leave()
-	t := sym
+	t := symbols()
 	k := b.sym(i)
 	switch {
 	case b.nodes[i].isError():
@@ -339,7 +339,7 @@ func (b *builder) stmt(i int, s *Scope) {
 }
 
 func (b *builder) imports(i int, s *Scope) {
-	t := sym
+	t := symbols()
 	k := b.sym(i)
 	from := k != t.importStatement
 	level, module := 0, ""
@@ -407,7 +407,7 @@ func (b *builder) dotted(i int) string {
 	if i < 0 {
 		return ""
 	}
-	if b.nodes[i].size == 1 || b.sym(i) != sym.dottedName {
+	if b.nodes[i].size == 1 || b.sym(i) != symbols().dottedName {
 		return b.ident(i)
 	}
 	var parts []string
@@ -423,7 +423,7 @@ func (b *builder) dotted(i int) string {
 }
 
 func (b *builder) decorated(i int, s *Scope) {
-	t := sym
+	t := symbols()
 	def := b.field(i, t.fDefinition)
 	for c, e := i+1, b.end(i); c < e; c = b.next(c) {
 		if b.skip(c) || b.sym(c) != t.decorator {
@@ -449,7 +449,7 @@ func (b *builder) decorated(i int, s *Scope) {
 // funcDef models `def`. Defaults and annotations are evaluated in the
 // enclosing scope (decorators too, by decorated).
 func (b *builder) funcDef(i int, s *Scope) {
-	t := sym
+	t := symbols()
 	d := &Def{Kind: FuncDef, Span: b.span(i), Scope: s}
 	nm := b.field(i, t.fName)
 	if nm >= 0 {
@@ -478,7 +478,7 @@ func (b *builder) funcDef(i int, s *Scope) {
 // params binds the parameters of a def or lambda in inner and evaluates
 // defaults and annotations in outer. It returns the parameter names.
 func (b *builder) params(ps int, outer, inner *Scope) []string {
-	t := sym
+	t := symbols()
 	var names []string
 	bindParam := func(id int) {
 		if id < 0 {
@@ -537,11 +537,11 @@ func (b *builder) params(ps int, outer, inner *Scope) []string {
 
 // isSplat reports a typed *args/**kw parameter.
 func (b *builder) isSplat(c int) bool {
-	if b.sym(c) != sym.typedParam {
+	if b.sym(c) != symbols().typedParam {
 		return false
 	}
 	p := b.firstNamed(c)
-	return p >= 0 && (b.sym(p) == sym.listSplatPattern || b.sym(p) == sym.dictSplatPattern)
+	return p >= 0 && (b.sym(p) == symbols().listSplatPattern || b.sym(p) == symbols().dictSplatPattern)
 }
 
 // hasChild reports whether i has a direct child of symbol k.
@@ -555,7 +555,7 @@ func (b *builder) hasChild(i int, k uint16) bool {
 }
 
 func (b *builder) classDef(i int, s *Scope) {
-	t := sym
+	t := symbols()
 	d := &Def{Kind: ClassDef, Span: b.span(i), Scope: s}
 	nm := b.field(i, t.fName)
 	if nm >= 0 {
@@ -579,7 +579,7 @@ func (b *builder) classDef(i int, s *Scope) {
 }
 
 func (b *builder) with(i int, s *Scope) {
-	t := sym
+	t := symbols()
 	for c, e := i+1, b.end(i); c < e; c = b.next(c) {
 		if b.skip(c) {
 			continue
@@ -604,7 +604,7 @@ func (b *builder) with(i int, s *Scope) {
 }
 
 func (b *builder) except(i int, s *Scope) {
-	t := sym
+	t := symbols()
 	for c, e := i+1, b.end(i); c < e; c = b.next(c) {
 		if b.skip(c) {
 			continue
@@ -638,7 +638,7 @@ func (b *builder) except(i int, s *Scope) {
 // caseClause binds match captures (BindOther) and evaluates value patterns,
 // the guard and the body.
 func (b *builder) caseClause(i int, s *Scope) {
-	t := sym
+	t := symbols()
 	for c, e := i+1, b.end(i); c < e; c = b.next(c) {
 		if b.skip(c) {
 			continue
@@ -661,7 +661,7 @@ func (b *builder) pattern(i int, s *Scope) {
 		return
 	}
 	defer b.leave()
-	t := sym
+	t := symbols()
 	k := b.sym(i)
 	switch {
 	case k == t.dottedName:
@@ -731,7 +731,7 @@ func (b *builder) dottedLoad(i int, s *Scope) {
 }
 
 func (b *builder) assignment(i int, s *Scope) {
-	t := sym
+	t := symbols()
 	a := &Assign{Span: b.span(i), Scope: s, Op: "="}
 	b.m.Assigns = append(b.m.Assigns, a)
 	var lefts []int
@@ -783,11 +783,11 @@ func (b *builder) assignment(i int, s *Scope) {
 func (b *builder) unparen(i int) int {
 	for i >= 0 {
 		k := b.sym(i)
-		if k != sym.parenExpr && k != sym.tuplePattern && k != sym.tuple {
+		if k != symbols().parenExpr && k != symbols().tuplePattern && k != symbols().tuple {
 			return i
 		}
 		kids := b.kids(i, nil)
-		if len(kids) != 1 || (k != sym.parenExpr && b.hasChild(i, sym.comma)) {
+		if len(kids) != 1 || (k != symbols().parenExpr && b.hasChild(i, symbols().comma)) {
 			return i
 		}
 		i = kids[0]
@@ -797,11 +797,11 @@ func (b *builder) unparen(i int) int {
 
 func (b *builder) isName(i int) bool {
 	k := b.sym(i)
-	return k == sym.identifier || k == sym.keywordIdentifier
+	return k == symbols().identifier || k == symbols().keywordIdentifier
 }
 
 func (b *builder) augmented(i int, s *Scope) {
-	t := sym
+	t := symbols()
 	a := &Assign{Span: b.span(i), Scope: s, Augmented: true, Op: b.opText(i, t.fOperator)}
 	b.m.Assigns = append(b.m.Assigns, a)
 	a.Value = b.sub(i, t.fRight, s, Load)
@@ -826,7 +826,7 @@ func (b *builder) target(i int, s *Scope, ctx Ctx, kind BindingKind, a *Assign) 
 		return b.newExpr(i, ExprOther)
 	}
 	defer b.leave()
-	t := sym
+	t := symbols()
 	i = b.unparen(i)
 	switch k := b.sym(i); k {
 	case t.identifier, t.keywordIdentifier:

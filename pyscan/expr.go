@@ -54,7 +54,7 @@ func (b *builder) exprc(i int, s *Scope, ctx Ctx, callee bool) *Expr {
 	if i < 0 {
 		return nil
 	}
-	t := sym
+	t := symbols()
 	n := &b.nodes[i]
 	if n.isError() || !b.enter(i) {
 		return b.newExpr(i, ExprOther)
@@ -208,7 +208,7 @@ func (b *builder) walkKids(i int, s *Scope, e *Expr) {
 		if b.skip(c) {
 			continue
 		}
-		if k := b.sym(c); sym.isExpr(k) || k == sym.typeNode {
+		if k := b.sym(c); symbols().isExpr(k) || k == symbols().typeNode {
 			e.Operand = append(e.Operand, b.expr(c, s, Load))
 		} else {
 			b.walkKids(c, s, e)
@@ -227,7 +227,7 @@ func (b *builder) collection(i int, s *Scope, ctx Ctx, kind ExprKind) *Expr {
 // walrus models `(name := value)`: the target binds in the nearest scope
 // that is not a comprehension (PEP 572).
 func (b *builder) walrus(i int, s *Scope) *Expr {
-	t := sym
+	t := symbols()
 	a := &Assign{Span: b.span(i), Scope: s, Walrus: true, Op: ":="}
 	b.m.Assigns = append(b.m.Assigns, a)
 	a.Value = b.sub(i, t.fValue, s, Load)
@@ -250,7 +250,7 @@ func (b *builder) walrus(i int, s *Scope) *Expr {
 // comprehension opens a comprehension scope. The first iterable is evaluated
 // in the enclosing scope, everything else inside.
 func (b *builder) comprehension(i int, s *Scope) *Expr {
-	t := sym
+	t := symbols()
 	e := b.newExpr(i, ExprOther)
 	cs := b.newScope(ComprehensionScope, s, i)
 	first := true
@@ -296,7 +296,7 @@ func (b *builder) comprehension(i int, s *Scope) *Expr {
 
 // callExpr models a call; dec marks a decorator call (`@f(...)`).
 func (b *builder) callExpr(i int, s *Scope, dec bool) *Expr {
-	t := sym
+	t := symbols()
 	c := &Call{Span: b.span(i), Scope: s, Decorator: dec}
 	b.m.Calls = append(b.m.Calls, c)
 	e := b.newExpr(i, ExprCall)
@@ -321,7 +321,7 @@ func (b *builder) callExpr(i int, s *Scope, dec bool) *Expr {
 // arguments models an argument list (of a call or a class statement) into
 // c and reports the orderings CPython rejects.
 func (b *builder) arguments(args int, s *Scope, c *Call) {
-	t := sym
+	t := symbols()
 	seenKw, seenKwSplat := false, false
 	var names map[string]bool // keyword names, once there are many of them
 	for a, end := args+1, b.end(args); a < end; a = b.next(a) {
@@ -383,7 +383,7 @@ func (b *builder) arguments(args int, s *Scope, c *Call) {
 // stringExpr decodes a string token or an implicit concatenation of tokens
 // and walks the replacement fields of f-strings.
 func (b *builder) stringExpr(i int, s *Scope) *Expr {
-	t := sym
+	t := symbols()
 	e := b.newExpr(i, ExprString)
 	var parts []int
 	if b.sym(i) == t.concatStr {
@@ -458,7 +458,7 @@ func (b *builder) fstringParts(p int) (strToken, string) {
 		return tok, msg
 	}
 	for c, end := p+1, b.end(p); c < end; c = b.next(c) {
-		if b.sym(c) == sym.strContent {
+		if b.sym(c) == symbols().strContent {
 			if _, msg := unescape(b.text(c), false); msg != "" {
 				return tok, msg
 			}
@@ -470,7 +470,7 @@ func (b *builder) fstringParts(p int) (strToken, string) {
 // interpolation walks the expression of an f-string replacement field and
 // of nested fields in its format spec.
 func (b *builder) interpolation(i int, s *Scope) {
-	t := sym
+	t := symbols()
 	for c, end := i+1, b.end(i); c < end; c = b.next(c) {
 		if b.skip(c) {
 			continue

@@ -137,6 +137,7 @@ import "C"
 
 import (
 	"errors"
+	"sync"
 	"unsafe"
 
 	_ "github.com/tree-sitter/go-tree-sitter" // links the tree-sitter core the declarations above refer to
@@ -169,13 +170,14 @@ func init() {
 	if unsafe.Sizeof(node{}) != C.sizeof_FNode {
 		panic("pyscan: node layout does not match C FNode")
 	}
-	// Reset tree-sitter's allocator to libc once, before any parser exists.
-	// The official binding routes every malloc through a Go trampoline,
-	// which costs ~50% of parse time; the trampolines end up in libc malloc
-	// anyway, so frees by either side stay compatible. Nothing here may call
-	// ts.SetAllocator again.
-	C.flat_reset_allocator()
 }
+
+// resetAllocator resets tree-sitter's allocator to libc once, before the
+// first parser exists (not at process start). The official binding routes
+// every malloc through a Go trampoline, which costs ~50% of parse time;
+// the trampolines end up in libc malloc anyway, so frees by either side
+// stay compatible. Nothing here may call ts.SetAllocator again.
+var resetAllocator = sync.OnceFunc(func() { C.flat_reset_allocator() })
 
 func language() *C.TSLanguage { return (*C.TSLanguage)(tspython.Language()) }
 
@@ -187,6 +189,7 @@ type flatParser struct {
 }
 
 func newFlatParser() (*flatParser, error) {
+	resetAllocator()
 	p := C.ts_parser_new()
 	if p == nil {
 		return nil, errors.New("pyscan: cannot create tree-sitter parser")

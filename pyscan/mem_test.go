@@ -105,16 +105,16 @@ func TestParserReuse(t *testing.T) {
 
 func TestSymbolsResolved(t *testing.T) {
 	for name, id := range map[string]uint16{
-		"identifier": sym.identifier, "call": sym.call, "string": sym.str, "comment": sym.comment,
-		"keyword_argument": sym.keywordArgument, "as_pattern_target": sym.asPatternTarget,
-		"case_pattern": sym.casePattern, "print_statement": sym.printStatement,
+		"identifier": symbols().identifier, "call": symbols().call, "string": symbols().str, "comment": symbols().comment,
+		"keyword_argument": symbols().keywordArgument, "as_pattern_target": symbols().asPatternTarget,
+		"case_pattern": symbols().casePattern, "print_statement": symbols().printStatement,
 	} {
-		if id == 0 || sym.name(id) != name {
-			t.Errorf("symbol %s resolved to %d (%s)", name, id, sym.name(id))
+		if id == 0 || symbols().name(id) != name {
+			t.Errorf("symbol %s resolved to %d (%s)", name, id, symbols().name(id))
 		}
 	}
 	// every id in the table resolved (0 is what a failed lookup returns)
-	v := reflect.ValueOf(*sym)
+	v := reflect.ValueOf(*symbols())
 	for i := range v.NumField() {
 		if f := v.Field(i); f.Kind() == reflect.Uint16 && f.Uint() == 0 {
 			t.Errorf("symtab.%s did not resolve", v.Type().Field(i).Name)

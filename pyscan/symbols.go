@@ -1,6 +1,9 @@
 package pyscan
 
-// symtab holds the grammar's symbol and field ids, looked up once at init.
+import "sync"
+
+// symtab holds the grammar's symbol and field ids, looked up once, on the
+// first parse.
 // (The official binding's IdForNodeKind/FieldIdForName leak a C string per
 // call; the lookups here pass Go strings to C without allocating.)
 type symtab struct {
@@ -33,9 +36,10 @@ type symtab struct {
 	fSubject, fGuard, fConsequence, fAlternative, fCondition, fOperators uint16
 }
 
-// sym is the symbol table of the Python grammar. It is filled by init and
-// never written afterwards.
-var sym = loadSymbols()
+// symbols returns the symbol table of the Python grammar, built on first
+// use (not at process start: a command that parses nothing pays nothing)
+// and never written afterwards.
+var symbols = sync.OnceValue(loadSymbols)
 
 func loadSymbols() *symtab {
 	s := &symtab{names: symbolNames()}

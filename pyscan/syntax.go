@@ -35,7 +35,7 @@ import (
 // scan makes one linear pass over the flat tree for comments and
 // tree-sitter's ERROR and MISSING nodes.
 func (b *builder) scan() {
-	t := sym
+	t := symbols()
 	for i := 0; i < len(b.nodes); i++ {
 		n := &b.nodes[i]
 		switch {
@@ -105,7 +105,7 @@ func (b *builder) literalSpans() [][2]uint32 {
 	spans := [][2]uint32{}
 	for i := range b.nodes {
 		n := &b.nodes[i]
-		if n.sym != sym.str && n.sym != sym.comment {
+		if n.sym != symbols().str && n.sym != symbols().comment {
 			continue
 		}
 		if len(spans) > 0 && n.start < spans[len(spans)-1][1] {
@@ -134,9 +134,9 @@ func (b *builder) errorMsg(i int) string {
 	for c, e := i+1, b.end(i); c < e; c++ { // every descendant, in order
 		n := &b.nodes[c]
 		switch n.sym {
-		case sym.strStart:
+		case symbols().strStart:
 			starts++
-		case sym.str:
+		case symbols().str:
 			strs++
 		}
 		if n.size != 1 || n.named() || n.end == n.start {

@@ -4,7 +4,6 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
-	"regexp"
 	"slices"
 	"strings"
 
@@ -13,6 +12,7 @@ import (
 
 	"github.com/nullius-dev/nullius/internal/diag"
 	"github.com/nullius-dev/nullius/internal/jsonloc"
+	"github.com/nullius-dev/nullius/internal/lazyre"
 )
 
 // CompiledIRPin returns the content pin of the exact compiled IR bytes:
@@ -146,7 +146,7 @@ func (o Observation) String() string {
 }
 
 // declRE matches the two contract declarations of an observation rationale.
-var declRE = regexp.MustCompile(`(evidence_family|correlation_model)\s*:\s*[a-z0-9._-]+\s*;`)
+var declRE = lazyre.New(`(evidence_family|correlation_model)\s*:\s*[a-z0-9._-]+\s*;`)
 
 // ObservationParts splits a valid observation rationale into its evidence
 // family, correlation model, reader-facing context (the before-anchor text

@@ -5,16 +5,16 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"regexp"
 	"strconv"
 
 	"github.com/nullius-dev/nullius/internal/diag"
 	"github.com/nullius-dev/nullius/internal/jsonloc"
+	"github.com/nullius-dev/nullius/internal/lazyre"
 	"github.com/nullius-dev/nullius/internal/pyfmt"
 )
 
 // irHashRE is the canonical Gaia ir_hash (whole-string match).
-var irHashRE = regexp.MustCompile(`^sha256:[0-9a-f]{64}$`)
+var irHashRE = lazyre.New(`^sha256:[0-9a-f]{64}$`)
 
 // IR is a loaded .gaia/ir.json: the located JSON document plus the typed
 // views the checks need. Elements with the wrong JSON type are left out of

@@ -10,8 +10,8 @@ import (
 	"syscall"
 	"testing"
 
+	"github.com/nullius-dev/nullius/internal/third_party/jsonschema"
 	"github.com/rogpeppe/go-internal/testscript"
-	"github.com/santhosh-tekuri/jsonschema/v6"
 
 	"github.com/nullius-dev/nullius/internal/fakes"
 	"github.com/nullius-dev/nullius/internal/golden"

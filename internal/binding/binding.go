@@ -19,7 +19,6 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
-	"regexp"
 	"slices"
 	"strings"
 	"unicode/utf8"
@@ -28,6 +27,7 @@ import (
 	"github.com/pelletier/go-toml/v2/unstable"
 
 	"github.com/nullius-dev/nullius/internal/atomicfile"
+	"github.com/nullius-dev/nullius/internal/lazyre"
 	"github.com/nullius-dev/nullius/internal/lockfile"
 	"github.com/nullius-dev/nullius/internal/pyfmt"
 	"github.com/nullius-dev/nullius/internal/readlimit"
@@ -73,7 +73,7 @@ func BindCommand(pkgDir string, b Binding) string {
 }
 
 // shortID is the idea store's id pattern (idea_node_v1.schema.json).
-var shortID = regexp.MustCompile(`^[0123456789abcdefghjkmnpqrstvwxyz]{8}$`)
+var shortID = lazyre.New(`^[0123456789abcdefghjkmnpqrstvwxyz]{8}$`)
 
 // ValidID reports whether s is an idea-store id: 8 characters of 0-9 and
 // a-z without i, l, o, u. Read and Write accept any non-empty string (a

@@ -9,7 +9,6 @@ import (
 	_ "github.com/fatih/color"
 	_ "github.com/pelletier/go-toml/v2"
 	_ "github.com/rogpeppe/go-internal/testscript"
-	_ "github.com/santhosh-tekuri/jsonschema/v6"
 	_ "github.com/spf13/cobra"
 	_ "github.com/tree-sitter/go-tree-sitter"
 	_ "github.com/tree-sitter/tree-sitter-python/bindings/go"

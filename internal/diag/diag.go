@@ -13,7 +13,6 @@ package diag
 import (
 	"cmp"
 	"fmt"
-	"regexp"
 	"slices"
 	"sort"
 	"strings"
@@ -161,10 +160,33 @@ func (r Rule) New(path string, line, col, endLine, endCol int, format string, ar
 	}
 }
 
-var (
-	codeRE = regexp.MustCompile(`^(GAIA[0-9]{3}|MATCH[0-9]{3}|ROSTER[0-9]{3}|PRIOR[0-9]{3}|REPORT[0-9]{3}|NULLIUS[0-9]{3})$`)
-	nameRE = regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)*$`)
-)
+// validCode reports a stable rule code: a family prefix and three digits,
+// ^(GAIA|MATCH|ROSTER|PRIOR|REPORT|NULLIUS)[0-9]{3}$. Checked by hand, not
+// by a regular expression: rules register from package initialisation,
+// where compiling a pattern would cost every process.
+func validCode(code string) bool {
+	for _, fam := range []string{"GAIA", "MATCH", "ROSTER", "PRIOR", "REPORT", "NULLIUS"} {
+		if digits, ok := strings.CutPrefix(code, fam); ok {
+			return len(digits) == 3 && isDigit(digits[0]) && isDigit(digits[1]) && isDigit(digits[2])
+		}
+	}
+	return false
+}
+
+// validName reports a kebab-case rule name, ^[a-z0-9]+(-[a-z0-9]+)*$.
+func validName(name string) bool {
+	if name == "" || name[0] == '-' || name[len(name)-1] == '-' || strings.Contains(name, "--") {
+		return false
+	}
+	for i := 0; i < len(name); i++ {
+		if c := name[i]; !(c == '-' || isDigit(c) || 'a' <= c && c <= 'z') {
+			return false
+		}
+	}
+	return true
+}
+
+func isDigit(c byte) bool { return '0' <= c && c <= '9' }
 
 // registry is the only package-level mutable state of nullius (see package doc).
 var registry = struct {
@@ -180,10 +202,10 @@ var registry = struct {
 func Register(r Rule) *Rule {
 	registry.Lock()
 	defer registry.Unlock()
-	if !codeRE.MatchString(r.Code) {
+	if !validCode(r.Code) {
 		panic(fmt.Sprintf("diag: malformed rule code %q", r.Code))
 	}
-	if !nameRE.MatchString(r.Name) {
+	if !validName(r.Name) {
 		panic(fmt.Sprintf("diag: malformed rule name %q for %s", r.Name, r.Code))
 	}
 	if r.Severity != Error && r.Severity != Warning {

@@ -1,6 +1,9 @@
 package diag
 
-import "testing"
+import (
+	"regexp"
+	"testing"
+)
 
 func TestSortDedup(t *testing.T) {
 	ds := []Diagnostic{
@@ -38,5 +41,21 @@ func TestRegisterRejectsMalformed(t *testing.T) {
 			}()
 			Register(r)
 		}()
+	}
+}
+
+// TestValidCodeAndName pins the hand-written checks to the patterns they
+// replace.
+func TestValidCodeAndName(t *testing.T) {
+	codeRE := regexp.MustCompile(`^(GAIA[0-9]{3}|MATCH[0-9]{3}|ROSTER[0-9]{3}|PRIOR[0-9]{3}|REPORT[0-9]{3}|NULLIUS[0-9]{3})$`)
+	nameRE := regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)*$`)
+	for _, s := range []string{"GAIA001", "GAIA01", "GAIA0011", "gaia001", "MATCH999", "NULLIUS003", "ROSTER00a", "PRIOR", "REPORT123", "XGAIA001", "",
+		"a", "a-b", "a--b", "-a", "a-", "ab1-2c", "A-b", "a_b", "infer-off-grade-pair"} {
+		if validCode(s) != codeRE.MatchString(s) {
+			t.Errorf("validCode(%q) = %v", s, validCode(s))
+		}
+		if validName(s) != nameRE.MatchString(s) {
+			t.Errorf("validName(%q) = %v", s, validName(s))
+		}
 	}
 }

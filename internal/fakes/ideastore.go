@@ -7,11 +7,11 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"regexp"
 	"slices"
 	"strings"
 
 	"github.com/nullius-dev/nullius/internal/atomicfile"
+	"github.com/nullius-dev/nullius/internal/lazyre"
 )
 
 // The fake idea store stands in for `node packages/idea-engine/bin/idea-rpc.mjs`
@@ -34,7 +34,7 @@ func IdeaStoreMain() {
 	os.Exit(ideaStore(os.Stdin, os.Stdout, os.Getenv))
 }
 
-var engineIDRE = regexp.MustCompile(`^[0123456789abcdefghjkmnpqrstvwxyz]{8}$`)
+var engineIDRE = lazyre.New(`^[0123456789abcdefghjkmnpqrstvwxyz]{8}$`)
 
 type storeState struct {
 	Campaigns   map[string]*storeCampaign  `json:"campaigns"`

@@ -2,10 +2,10 @@ package matchproto
 
 import (
 	"fmt"
-	"regexp"
 	"slices"
 	"strings"
 
+	"github.com/nullius-dev/nullius/internal/lazyre"
 	"github.com/nullius-dev/nullius/internal/pyfmt"
 )
 
@@ -132,9 +132,9 @@ func RenderSummary(label string, c *Card) string {
 }
 
 var (
-	claimLineRE  = regexp.MustCompile(`^[0-9]+\. `)
-	supportTagRE = regexp.MustCompile(`^\[support: ?([^;\]]*); ?evidence: ?(.*)\]$`)
-	summaryNode  = regexp.MustCompile(`^node_id: (.*)$`)
+	claimLineRE  = lazyre.New(`^[0-9]+\. `)
+	supportTagRE = lazyre.New(`^\[support: ?([^;\]]*); ?evidence: ?(.*)\]$`)
+	summaryNode  = lazyre.New(`^node_id: (.*)$`)
 )
 
 // SummaryEvidence returns the allowed-evidence set of a card summary

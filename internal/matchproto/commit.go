@@ -5,13 +5,13 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
-	"regexp"
 	"slices"
 	"strings"
 	"time"
 
 	"golang.org/x/text/unicode/norm"
 
+	"github.com/nullius-dev/nullius/internal/lazyre"
 	"github.com/nullius-dev/nullius/internal/pyfmt"
 )
 
@@ -29,11 +29,11 @@ func DefaultCriteria() []string {
 
 var (
 	// HashRE is the form of every sha256 reference in the protocol.
-	HashRE = regexp.MustCompile(`^sha256:[0-9a-f]{64}$`)
+	HashRE = lazyre.New(`^sha256:[0-9a-f]{64}$`)
 	// ShortIDRE is the engine short id: 8 lowercase Crockford base32 symbols.
-	ShortIDRE = regexp.MustCompile(`^[0123456789abcdefghjkmnpqrstvwxyz]{8}$`)
+	ShortIDRE = lazyre.New(`^[0123456789abcdefghjkmnpqrstvwxyz]{8}$`)
 	// LabelRE is the form of a roster family label.
-	LabelRE = regexp.MustCompile(LabelPattern)
+	LabelRE = lazyre.New(LabelPattern)
 )
 
 // LabelPattern is the pattern of a roster family label (LabelRE), as
@@ -133,9 +133,9 @@ func FormatTime(t time.Time) string {
 }
 
 // noOffsetRE is a timestamp that lacks the offset RFC 3339 requires.
-var noOffsetRE = regexp.MustCompile(`^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2}(\.\d+)?$`)
+var noOffsetRE = lazyre.New(`^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2}(\.\d+)?$`)
 
-var rfc3339RE = regexp.MustCompile(`^(\d{4}-\d{2}-\d{2})[Tt ](\d{2}:\d{2}:\d{2})(\.\d+)?(Z|[+-]\d{2}:\d{2})$`)
+var rfc3339RE = lazyre.New(`^(\d{4}-\d{2}-\d{2})[Tt ](\d{2}:\d{2}:\d{2})(\.\d+)?(Z|[+-]\d{2}:\d{2})$`)
 
 // ParseTime parses an RFC 3339 timestamp with a mandatory offset (Z or
 // ±HH:MM), optional fraction, and T, t or space as separator. This

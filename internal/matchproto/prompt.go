@@ -4,9 +4,10 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
-	"regexp"
 	"strconv"
 	"strings"
+
+	"github.com/nullius-dev/nullius/internal/lazyre"
 )
 
 // The prompt wording is nullius's own (the README's compatibility list keeps
@@ -142,7 +143,7 @@ func ExampleVote() Object {
 	return o
 }
 
-var placeholderRE = regexp.MustCompile(`\{\{([A-Z_]+)\}\}`)
+var placeholderRE = lazyre.New(`\{\{([A-Z_]+)\}\}`)
 
 // FillTemplate replaces every {{NAME}} in one pass (values are never
 // re-scanned), then refuses any {{NAME}} left in the output, including one

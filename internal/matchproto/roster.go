@@ -2,7 +2,8 @@ package matchproto
 
 import (
 	"encoding/json"
-	"regexp"
+
+	"github.com/nullius-dev/nullius/internal/lazyre"
 )
 
 // Runners returns the runners a roster family may declare (§5.2).
@@ -11,7 +12,7 @@ func Runners() []string {
 }
 
 // ModelRE is the form of a plain model string.
-var ModelRE = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._/:-]*$`)
+var ModelRE = lazyre.New(`^[A-Za-z0-9][A-Za-z0-9._/:-]*$`)
 
 // Family is one parsed roster family.
 type Family struct {

@@ -2,13 +2,13 @@ package matchproto
 
 import (
 	"fmt"
-	"regexp"
 	"slices"
 	"strings"
 	"unicode/utf8"
 
 	"golang.org/x/text/unicode/norm"
 
+	"github.com/nullius-dev/nullius/internal/lazyre"
 	"github.com/nullius-dev/nullius/internal/pyfmt"
 )
 
@@ -16,13 +16,13 @@ import (
 const ws = `[\t\n\v\f\r\x1c-\x20\x{85}\x{a0}\x{1680}\x{2000}-\x{200a}\x{2028}\x{2029}\x{202f}\x{205f}\x{3000}]`
 
 var (
-	hashLineRE  = regexp.MustCompile(`^criteria_commitment:` + ws + `*(sha256:[0-9a-f]{64})` + ws + `*$`)
-	nodeLineRE  = regexp.MustCompile(`^idea_node_id:` + ws + `*([^\t\n\v\f\r\x1c-\x20\x{85}\x{a0}\x{1680}\x{2000}-\x{200a}\x{2028}\x{2029}\x{202f}\x{205f}\x{3000}]+)` + ws + `*$`)
-	headingRE   = regexp.MustCompile(`^#{1,6}` + ws + `+(.*?)` + ws + `*#*` + ws + `*$`)
-	tagRE       = regexp.MustCompile(`^\[anchor:` + ws + `*(literature|computation)` + ws + `*->` + ws + `*([^\]\t\n\v\f\r\x1c-\x20\x{85}\x{a0}\x{1680}\x{2000}-\x{200a}\x{2028}\x{2029}\x{202f}\x{205f}\x{3000}][^\]]*?)` + ws + `*\]` + ws + `*$`)
-	schemeRefRE = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9+.-]*:[^\t\n\v\f\r\x1c-\x20\x{85}\x{a0}\x{1680}\x{2000}-\x{200a}\x{2028}\x{2029}\x{202f}\x{205f}\x{3000}]+$`)
-	pathRefRE   = regexp.MustCompile(`^[^\t\n\v\f\r\x1c-\x20\x{85}\x{a0}\x{1680}\x{2000}-\x{200a}\x{2028}\x{2029}\x{202f}\x{205f}\x{3000}]*/[^\t\n\v\f\r\x1c-\x20\x{85}\x{a0}\x{1680}\x{2000}-\x{200a}\x{2028}\x{2029}\x{202f}\x{205f}\x{3000}]*$`)
-	innerTagRE  = regexp.MustCompile(`(?i)\[` + ws + `*anchor` + ws + `*:`)
+	hashLineRE  = lazyre.New(`^criteria_commitment:` + ws + `*(sha256:[0-9a-f]{64})` + ws + `*$`)
+	nodeLineRE  = lazyre.New(`^idea_node_id:` + ws + `*([^\t\n\v\f\r\x1c-\x20\x{85}\x{a0}\x{1680}\x{2000}-\x{200a}\x{2028}\x{2029}\x{202f}\x{205f}\x{3000}]+)` + ws + `*$`)
+	headingRE   = lazyre.New(`^#{1,6}` + ws + `+(.*?)` + ws + `*#*` + ws + `*$`)
+	tagRE       = lazyre.New(`^\[anchor:` + ws + `*(literature|computation)` + ws + `*->` + ws + `*([^\]\t\n\v\f\r\x1c-\x20\x{85}\x{a0}\x{1680}\x{2000}-\x{200a}\x{2028}\x{2029}\x{202f}\x{205f}\x{3000}][^\]]*?)` + ws + `*\]` + ws + `*$`)
+	schemeRefRE = lazyre.New(`^[A-Za-z][A-Za-z0-9+.-]*:[^\t\n\v\f\r\x1c-\x20\x{85}\x{a0}\x{1680}\x{2000}-\x{200a}\x{2028}\x{2029}\x{202f}\x{205f}\x{3000}]+$`)
+	pathRefRE   = lazyre.New(`^[^\t\n\v\f\r\x1c-\x20\x{85}\x{a0}\x{1680}\x{2000}-\x{200a}\x{2028}\x{2029}\x{202f}\x{205f}\x{3000}]*/[^\t\n\v\f\r\x1c-\x20\x{85}\x{a0}\x{1680}\x{2000}-\x{200a}\x{2028}\x{2029}\x{202f}\x{205f}\x{3000}]*$`)
+	innerTagRE  = lazyre.New(`(?i)\[` + ws + `*anchor` + ws + `*:`)
 )
 
 // MaxWeaknesses bounds the "Honest weaknesses" section: the request asks

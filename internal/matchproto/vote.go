@@ -4,9 +4,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"reflect"
-	"regexp"
 	"strings"
 
+	"github.com/nullius-dev/nullius/internal/lazyre"
 	"github.com/nullius-dev/nullius/internal/pyfmt"
 )
 
@@ -37,7 +37,7 @@ func CleanVote(o Object) Object {
 // fenceRE matches a fenced block with any (or no) info string, ``` or ~~~.
 // The reference accepts only ``` and ```json; ```JSON and ~~~ survive there
 // only by the brace fallback (W16).
-var fenceRE = regexp.MustCompile("(?s)(```|~~~)[ \\t]*([A-Za-z0-9_+-]*)[ \\t]*\\n(.*?)\\n?(```|~~~)")
+var fenceRE = lazyre.New("(?s)(```|~~~)[ \\t]*([A-Za-z0-9_+-]*)[ \\t]*\\n(.*?)\\n?(```|~~~)")
 
 // ExtractVote finds the judge's vote object in a reply (§4.6, W16).
 //

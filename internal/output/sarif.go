@@ -6,11 +6,11 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"io"
-	"regexp"
 	"strconv"
 	"strings"
 
 	"github.com/nullius-dev/nullius/internal/diag"
+	"github.com/nullius-dev/nullius/internal/lazyre"
 )
 
 // SARIF 2.1.0 as GitHub code scanning reads it (the supported-property
@@ -258,7 +258,7 @@ func sarifRegionFor(d diag.Diagnostic, src *sources) *sarifRegion {
 	return reg
 }
 
-var spaceRun = regexp.MustCompile(`\s+`)
+var spaceRun = lazyre.New(`\s+`)
 
 // fingerprints gives GitHub a stable identity for the alert that survives
 // code moving up or down the file:
@@ -348,7 +348,7 @@ func sarifLevel(s diag.Severity) string {
 	return "note"
 }
 
-var semverRE = regexp.MustCompile(`^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(-[0-9A-Za-z.-]+)?(\+[0-9A-Za-z.-]+)?$`)
+var semverRE = lazyre.New(`^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(-[0-9A-Za-z.-]+)?(\+[0-9A-Za-z.-]+)?$`)
 
 // semver returns v without a leading "v" when it is a semantic version,
 // else "" (GitHub compares semanticVersion to tell tool changes apart).

@@ -30,6 +30,7 @@ import (
 	"github.com/nullius-dev/nullius/internal/contain"
 	"github.com/nullius-dev/nullius/internal/diag"
 	"github.com/nullius-dev/nullius/internal/jsonloc"
+	"github.com/nullius-dev/nullius/internal/lazyre"
 	"github.com/nullius-dev/nullius/internal/lockfile"
 	"github.com/nullius-dev/nullius/internal/matchproto"
 	"github.com/nullius-dev/nullius/internal/projroot"
@@ -99,7 +100,7 @@ func refuseAt(rule *diag.Rule, path string, line, col int, pointer, format strin
 	return &Refusal{Msg: msg, Diagnostics: []diag.Diagnostic{d}}
 }
 
-var shortID = regexp.MustCompile(`^[0123456789abcdefghjkmnpqrstvwxyz]{8}$`)
+var shortID = lazyre.New(`^[0123456789abcdefghjkmnpqrstvwxyz]{8}$`)
 
 // match is what absorb reads from the artifact.
 type match struct {
@@ -452,7 +453,7 @@ func prepareSide(s *side, m *match, checks Checks, anchor string) error {
 	return nil
 }
 
-var bindsWorth = regexp.MustCompile(`(?m)^worth\s*(:[^=\n]*)?=`)
+var bindsWorth = lazyre.New(`(?m)^worth\s*(:[^=\n]*)?=`)
 
 // lintClean runs the discipline on pkg and refuses on any blocking error.
 // It returns how many error findings there are, suppressed ones included,

@@ -17,12 +17,12 @@ import (
 	"fmt"
 	"math"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"sort"
 	"strings"
 
 	"github.com/nullius-dev/nullius/internal/jsonloc"
+	"github.com/nullius-dev/nullius/internal/lazyre"
 	"github.com/nullius-dev/nullius/internal/readlimit"
 )
 
@@ -37,7 +37,7 @@ var excluded = map[string]string{
 // eligible lifecycle states of idea_node_v1 (the node plays).
 var eligibleStates = map[string]bool{"candidate": true, "admission_review": true, "admitted": true, "needs_refresh": true}
 
-var shortID = regexp.MustCompile(`^[0123456789abcdefghjkmnpqrstvwxyz]{8}$`)
+var shortID = lazyre.New(`^[0123456789abcdefghjkmnpqrstvwxyz]{8}$`)
 
 // Node is what pairing needs of one idea node.
 type Node struct {

@@ -4,8 +4,9 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
-	"regexp"
 	"strings"
+
+	"github.com/nullius-dev/nullius/internal/lazyre"
 )
 
 // Segment is one piece of an anchor reference: plain text, or a link when
@@ -32,7 +33,7 @@ type Resolver struct {
 }
 
 // tokenRE finds whitespace-separated tokens; the text between them is kept.
-var tokenRE = regexp.MustCompile(`\S+`)
+var tokenRE = lazyre.New(`\S+`)
 
 // Segments splits an anchor reference into text and link segments. Each
 // whitespace-separated token, stripped of surrounding punctuation, becomes
@@ -98,9 +99,9 @@ func webURL(tok string) string {
 var (
 	// hostRE: a DNS name or IPv4 address, or a bracketed IPv6 address, with
 	// an optional port. url.Parse alone lets quotes through in the host.
-	hostRE = regexp.MustCompile(`^([A-Za-z0-9]([A-Za-z0-9.-]*[A-Za-z0-9])?|\[[0-9A-Fa-f:.]+\])(:[0-9]{1,5})?$`)
+	hostRE = lazyre.New(`^([A-Za-z0-9]([A-Za-z0-9.-]*[A-Za-z0-9])?|\[[0-9A-Fa-f:.]+\])(:[0-9]{1,5})?$`)
 	// webHrefRE is the page script's allow-list for web links.
-	webHrefRE = regexp.MustCompile(`^https?://[^\s"'<>` + "`" + `\\]+$`)
+	webHrefRE = lazyre.New(`^https?://[^\s"'<>` + "`" + `\\]+$`)
 )
 
 // markdown links a relative path to an existing regular .md file inside

@@ -10,11 +10,11 @@ import (
 	"maps"
 	"math"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"strings"
 
 	"github.com/nullius-dev/nullius/internal/jsonloc"
+	"github.com/nullius-dev/nullius/internal/lazyre"
 	"github.com/nullius-dev/nullius/internal/pyfmt"
 	"github.com/nullius-dev/nullius/internal/readlimit"
 )
@@ -77,7 +77,7 @@ func (n *Node) Name() string {
 
 // safeIDRE is what a label must look like to appear verbatim in an HTML id
 // (and in the CSS and selectors derived from it).
-var safeIDRE = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_-]{0,80}$`)
+var safeIDRE = lazyre.New(`^[A-Za-z_][A-Za-z0-9_-]{0,80}$`)
 
 // ErrNoGraph wraps every failure that leaves nothing to draw.
 var ErrNoGraph = errors.New("cannot read the compiled graph")

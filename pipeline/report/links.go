@@ -4,32 +4,32 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
-	"regexp"
 	"strings"
 	"unicode"
 	"unicode/utf8"
 
 	"github.com/nullius-dev/nullius/internal/diag"
+	"github.com/nullius-dev/nullius/internal/lazyre"
 )
 
 // Link normalization (§4.2): local links relative to the report's own
 // directory, repo-local paths and literature identifiers made clickable.
 
 var (
-	linkRE   = regexp.MustCompile(`\[([^\]]*)\]\(([^)\s]+)((?:\s+"[^"]*")?)\)`)
-	codeRE   = regexp.MustCompile("`[^`\n]+`")
-	fenceRE  = regexp.MustCompile("^ *(```|~~~)")
-	schemeRE = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9+.-]*:`)
+	linkRE   = lazyre.New(`\[([^\]]*)\]\(([^)\s]+)((?:\s+"[^"]*")?)\)`)
+	codeRE   = lazyre.New("`[^`\n]+`")
+	fenceRE  = lazyre.New("^ *(```|~~~)")
+	schemeRE = lazyre.New(`^[A-Za-z][A-Za-z0-9+.-]*:`)
 	// The literature identifiers, as the reference spells them: case does
 	// not matter, whitespace may follow the colon (and the colon of
 	// "INSPIRE recid" is optional), and a mention right after a word
 	// character or a slash (inside a URL or a word) is not one. Python's
 	// \s, \d and \w are Unicode classes; pySpace and \p{Nd} are their Go
 	// spellings, and the look-behind is checked in literatureMatches.
-	arxivRE     = regexp.MustCompile(`(?i)arXiv:` + pySpace + `*(\p{Nd}{4}\.\p{Nd}{4,5})(v\p{Nd}+)?`)
-	doiRE       = regexp.MustCompile(`(?i)DOI:` + pySpace + `*(10\.\p{Nd}{4,9}/[^` + pySpaceClass + `)\],;]+)`)
-	inspireRE   = regexp.MustCompile(`(?i)INSPIRE` + pySpace + `+recid` + pySpace + `*:?` + pySpace + `*(\p{Nd}+)`)
-	barePathRE  = regexp.MustCompile(`(^|[\s(])((?:artifacts|idea-store|ideas|argument-graphs|knowledge_base)/[A-Za-z0-9._~%/-]*[A-Za-z0-9_~%/-])`)
+	arxivRE     = lazyre.New(`(?i)arXiv:` + pySpace + `*(\p{Nd}{4}\.\p{Nd}{4,5})(v\p{Nd}+)?`)
+	doiRE       = lazyre.New(`(?i)DOI:` + pySpace + `*(10\.\p{Nd}{4,9}/[^` + pySpaceClass + `)\],;]+)`)
+	inspireRE   = lazyre.New(`(?i)INSPIRE` + pySpace + `+recid` + pySpace + `*:?` + pySpace + `*(\p{Nd}+)`)
+	barePathRE  = lazyre.New(`(^|[\s(])((?:artifacts|idea-store|ideas|argument-graphs|knowledge_base)/[A-Za-z0-9._~%/-]*[A-Za-z0-9_~%/-])`)
 	localPrefix = []string{"artifacts/", "idea-store/", "ideas/", "argument-graphs/", "knowledge_base/"}
 )
 
@@ -270,7 +270,7 @@ func linkLiterature(s string) string {
 // replaceLiterature replaces every match of re in s that is not preceded
 // by a word character or a slash (the reference's (?<![\w/]), with
 // Python's Unicode \w); a refused match is retried one character later.
-func replaceLiterature(re *regexp.Regexp, s string, repl func(sm []string) string) string {
+func replaceLiterature(re *lazyre.Regexp, s string, repl func(sm []string) string) string {
 	var b strings.Builder
 	last, from := 0, 0
 	for from <= len(s) {

@@ -8,13 +8,13 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
-	"regexp"
 	"sort"
 	"strings"
 
 	"github.com/nullius-dev/nullius/analyzers/ir"
 	"github.com/nullius-dev/nullius/internal/binding"
 	"github.com/nullius-dev/nullius/internal/diag"
+	"github.com/nullius-dev/nullius/internal/lazyre"
 	"github.com/nullius-dev/nullius/internal/readlimit"
 )
 
@@ -70,7 +70,7 @@ type Portfolio struct {
 	Warnings    []string `json:"warnings"`
 }
 
-var refRE = regexp.MustCompile(`^project://([^#]*)#sha256:([0-9a-f]{64})$`)
+var refRE = lazyre.New(`^project://([^#]*)#sha256:([0-9a-f]{64})$`)
 
 // LoadNodes reads the engine's native map {node_id: node} (rows sorted by
 // key) or a wrapper {"campaign_id", "nodes": [...] | {...}}.
@@ -312,8 +312,8 @@ func readInside(p, root, pkg string) ([]byte, error) {
 }
 
 var (
-	readerPrefixRE = regexp.MustCompile(`^\s*reader_reasoning:\s*`)
-	resolutionRE   = regexp.MustCompile(`\s*resolution_evidence:\s*[a-z_]+[.;]?`)
+	readerPrefixRE = lazyre.New(`^\s*reader_reasoning:\s*`)
+	resolutionRE   = lazyre.New(`\s*resolution_evidence:\s*[a-z_]+[.;]?`)
 )
 
 // graphDrivers scores every strategy with one premise and two conditional

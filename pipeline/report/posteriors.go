@@ -3,8 +3,9 @@ package report
 import (
 	"fmt"
 	"math/big"
-	"regexp"
 	"strings"
+
+	"github.com/nullius-dev/nullius/internal/lazyre"
 )
 
 // posteriorLineRE is the reference's display line: an optional bullet and
@@ -12,7 +13,7 @@ import (
 // reference (W-16) the colon may also sit inside the bold
 // (`**Posterior value:** 0.84993`), a common way to write it. Go has no
 // backreferences, so the closing backtick is matched separately.
-var posteriorLineRE = regexp.MustCompile("(?im)^([ \\t]*(?:[-*][ \\t]+)?(?:\\*\\*)?posterior value(?:\\*\\*:|:\\*\\*|:)[ \\t]*)(`?)([+-]?(?:\\d+\\.?\\d*|\\.\\d+)(?:[eE][+-]?\\d+)?)(`?)(.*)$")
+var posteriorLineRE = lazyre.New("(?im)^([ \\t]*(?:[-*][ \\t]+)?(?:\\*\\*)?posterior value(?:\\*\\*:|:\\*\\*|:)[ \\t]*)(`?)([+-]?(?:\\d+\\.?\\d*|\\.\\d+)(?:[eE][+-]?\\d+)?)(`?)(.*)$")
 
 // DisplayEdit is one rewritten posterior display.
 type DisplayEdit struct {

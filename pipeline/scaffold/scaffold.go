@@ -7,11 +7,11 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"regexp"
 	"strings"
 
 	"github.com/nullius-dev/nullius/internal/atomicfile"
 	"github.com/nullius-dev/nullius/internal/binding"
+	"github.com/nullius-dev/nullius/internal/lazyre"
 	"github.com/nullius-dev/nullius/internal/readlimit"
 	"github.com/nullius-dev/nullius/pipeline/gaiacli"
 )
@@ -19,7 +19,7 @@ import (
 // ErrExists is returned (wrapped) when the package directory already exists.
 var ErrExists = errors.New("refusing to overwrite")
 
-var slugRE = regexp.MustCompile(`^[a-z][a-z0-9]*(-[a-z0-9]+)*$`)
+var slugRE = lazyre.New(`^[a-z][a-z0-9]*(-[a-z0-9]+)*$`)
 
 // CheckSlug accepts lower-case words of letters and digits joined by single
 // hyphens, starting with a letter, so the module name is a Python

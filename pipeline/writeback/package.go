@@ -7,13 +7,13 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"regexp"
 	"strings"
 
 	"github.com/nullius-dev/nullius/analyzers"
 	"github.com/nullius-dev/nullius/analyzers/ir"
 	"github.com/nullius-dev/nullius/internal/binding"
 	"github.com/nullius-dev/nullius/internal/diag"
+	"github.com/nullius-dev/nullius/internal/lazyre"
 	"github.com/nullius-dev/nullius/internal/pyfmt"
 	"github.com/nullius-dev/nullius/internal/readlimit"
 	"github.com/nullius-dev/nullius/pipeline/extract"
@@ -63,7 +63,7 @@ func refuseAt(rule *diag.Rule, path string, line, col int, format string, args .
 	return &Refusal{Rule: rule, Path: path, Line: line, Column: col, Msg: fmt.Sprintf(format, args...)}
 }
 
-var irHashRE = regexp.MustCompile(`^sha256:[0-9a-f]{64}$`)
+var irHashRE = lazyre.New(`^sha256:[0-9a-f]{64}$`)
 
 // Package is a verified package reference.
 type Package struct {

@@ -18,10 +18,10 @@ import (
 	"fmt"
 	"math"
 	"net/url"
-	"regexp"
 	"strconv"
 	"strings"
 
+	"github.com/nullius-dev/nullius/internal/lazyre"
 	"github.com/nullius-dev/nullius/internal/pyfmt"
 )
 
@@ -29,9 +29,9 @@ import (
 const ExplorationPrefix = "exploration-only:"
 
 var (
-	packageRefRE = regexp.MustCompile(`^project://[^\s#/][^\s#]*#sha256:[0-9a-f]{64}$`)
-	refCharsetRE = regexp.MustCompile(`^[A-Za-z0-9._~%/-]+$`)
-	intRE        = regexp.MustCompile(`^-?[0-9]+$`)
+	packageRefRE = lazyre.New(`^project://[^\s#/][^\s#]*#sha256:[0-9a-f]{64}$`)
+	refCharsetRE = lazyre.New(`^[A-Za-z0-9._~%/-]+$`)
+	intRE        = lazyre.New(`^-?[0-9]+$`)
 )
 
 // Posterior is a validated extraction payload.

@@ -2,13 +2,13 @@ package match
 
 import (
 	"encoding/json"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/nullius-dev/nullius/internal/diag"
 
+	"github.com/nullius-dev/nullius/internal/lazyre"
 	"github.com/nullius-dev/nullius/internal/matchproto"
 )
 
@@ -46,7 +46,7 @@ func unknownKeys(obj matchproto.Object, allowed []string) []string {
 	return out
 }
 
-var intRE = regexp.MustCompile(`^-?(0|[1-9][0-9]*)$`)
+var intRE = lazyre.New(`^-?(0|[1-9][0-9]*)$`)
 
 // asInt reports a JSON integer literal. Python's json gives float for 1.0
 // and 1e0, and bool is not an int for the reference's checks, so only a

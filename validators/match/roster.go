@@ -2,16 +2,16 @@ package match
 
 import (
 	"fmt"
-	"regexp"
 	"slices"
 	"strings"
 
 	"github.com/nullius-dev/nullius/internal/diag"
+	"github.com/nullius-dev/nullius/internal/lazyre"
 	"github.com/nullius-dev/nullius/internal/matchproto"
 	"github.com/nullius-dev/nullius/internal/pyfmt"
 )
 
-var modelKeyRE = regexp.MustCompile(`^[a-z][a-z0-9_-]*$`)
+var modelKeyRE = lazyre.New(`^[a-z][a-z0-9_-]*$`)
 
 // ParseRoster validates an agents.json value (§5.2) and returns the reduced
 // roster, or every problem found. The parsed roster is nil when problems

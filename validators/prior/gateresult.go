@@ -1,18 +1,18 @@
 package prior
 
 import (
-	"regexp"
 	"slices"
 	"time"
 
 	"github.com/nullius-dev/nullius/internal/diag"
+	"github.com/nullius-dev/nullius/internal/lazyre"
 	"github.com/nullius-dev/nullius/internal/pyfmt"
 )
 
 var (
 	routes  = []string{"open_problem", "mechanism", "method", "framework"}
-	dateRE  = regexp.MustCompile(`^\d{4}-\d{2}-\d{2}$`)
-	slugRE  = regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)*$`)
+	dateRE  = lazyre.New(`^\d{4}-\d{2}-\d{2}$`)
+	slugRE  = lazyre.New(`^[a-z0-9]+(-[a-z0-9]+)*$`)
 	gateKey = []string{"anchors", "artifact", "date", "idea_slug", "rejection_reason", "route", "verdict"}
 )
 

@@ -2,24 +2,25 @@ package prior
 
 import (
 	"net/url"
-	"regexp"
 	"strconv"
 	"strings"
 	"unicode"
 
 	"golang.org/x/text/cases"
 	"golang.org/x/text/unicode/norm"
+
+	"github.com/nullius-dev/nullius/internal/lazyre"
 )
 
 // Identity normalizers: P-3 stable-locator keys, P-4 text normalizers, and
 // the gate-local P-5 regexes used by inline identity_triangulation.
 
 var (
-	doiShapeRE   = regexp.MustCompile(`(?i)^10\.\d{4,9}/\S+$`)
-	providerIDRE = regexp.MustCompile(`(?i)^provider:([a-z0-9][a-z0-9._-]*):([^\s:]\S*)$`)
-	arxivVerRE   = regexp.MustCompile(`v\d+$`)
-	nonWordRE    = regexp.MustCompile(`[^\p{L}\p{N}_]+`)
-	yearRE       = regexp.MustCompile(`^\d{4}$`)
+	doiShapeRE   = lazyre.New(`(?i)^10\.\d{4,9}/\S+$`)
+	providerIDRE = lazyre.New(`(?i)^provider:([a-z0-9][a-z0-9._-]*):([^\s:]\S*)$`)
+	arxivVerRE   = lazyre.New(`v\d+$`)
+	nonWordRE    = lazyre.New(`[^\p{L}\p{N}_]+`)
+	yearRE       = lazyre.New(`^\d{4}$`)
 )
 
 // casefold is Python's str.casefold (ß -> ss), not strings.ToLower. A
@@ -139,12 +140,12 @@ func NormalizeAuthor(s string) string { return strings.ReplaceAll(NormalizeTitle
 
 // P-5: the gate-local normalizers of inline identity_triangulation.
 var (
-	canonTextRE  = regexp.MustCompile(`[^a-z0-9]+`)
-	canonYearRE  = regexp.MustCompile(`(1[5-9]\d\d|20\d\d|21\d\d)`)
-	canonDOIRE   = regexp.MustCompile(`(?i)10\.\d{4,9}/[^\s"'<>]+`)
-	canonArxivRE = regexp.MustCompile(`(?i)(?:arxiv:)?(\d{4}\.\d{4,5})(?:v\d+)?`)
-	recidMarkRE  = regexp.MustCompile(`(?i)(?:recid|inspire)\D*(\d{5,})`)
-	bareRecidRE  = regexp.MustCompile(`^\s*(\d{5,})\s*$`)
+	canonTextRE  = lazyre.New(`[^a-z0-9]+`)
+	canonYearRE  = lazyre.New(`(1[5-9]\d\d|20\d\d|21\d\d)`)
+	canonDOIRE   = lazyre.New(`(?i)10\.\d{4,9}/[^\s"'<>]+`)
+	canonArxivRE = lazyre.New(`(?i)(?:arxiv:)?(\d{4}\.\d{4,5})(?:v\d+)?`)
+	recidMarkRE  = lazyre.New(`(?i)(?:recid|inspire)\D*(\d{5,})`)
+	bareRecidRE  = lazyre.New(`^\s*(\d{5,})\s*$`)
 )
 
 func canonicalText(v any) string {

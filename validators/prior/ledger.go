@@ -3,11 +3,11 @@ package prior
 import (
 	"fmt"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"strings"
 
 	"github.com/nullius-dev/nullius/internal/diag"
+	"github.com/nullius-dev/nullius/internal/lazyre"
 	"github.com/nullius-dev/nullius/internal/pyfmt"
 )
 
@@ -278,7 +278,7 @@ func (b *binder) providers(v any) {
 
 var (
 	dispositions = []string{"core", "supporting", "background", "duplicate", "out_of_scope", "coverage_debt"}
-	sha256RE     = regexp.MustCompile(`^sha256:[0-9a-f]{64}$`)
+	sha256RE     = lazyre.New(`^sha256:[0-9a-f]{64}$`)
 )
 
 // candidatePool runs C-0..C-8 and the identity rules; false aborts the

@@ -1,13 +1,13 @@
 package prior
 
 import (
-	"regexp"
 	"slices"
 	"strings"
 	"unicode"
 
 	"golang.org/x/text/unicode/norm"
 
+	"github.com/nullius-dev/nullius/internal/lazyre"
 	"github.com/nullius-dev/nullius/internal/pyfmt"
 )
 
@@ -499,7 +499,7 @@ func sameClaims(a, b map[[2]string]bool) bool {
 func normNFKC(s string) string { return norm.NFKC.String(s) }
 
 var (
-	foldTokenRE = regexp.MustCompile(`[a-z0-9]+`)
+	foldTokenRE = lazyre.New(`[a-z0-9]+`)
 	latexMarks  = strings.NewReplacer("\\", " ", "{", "", "}", "", "$", "")
 )
 

@@ -1,10 +1,10 @@
 package prior
 
 import (
-	"regexp"
 	"slices"
 	"strings"
 
+	"github.com/nullius-dev/nullius/internal/lazyre"
 	"github.com/nullius-dev/nullius/internal/pyfmt"
 )
 
@@ -293,7 +293,7 @@ func entryLinks(e map[string]any) []string {
 	return out
 }
 
-var mdLinkRE = regexp.MustCompile(`\[[^\]]*\]\([^)]+\)`)
+var mdLinkRE = lazyre.New(`\[[^\]]*\]\([^)]+\)`)
 
 // checkReport runs RP-1..RP-5 on the posterior report Markdown.
 func checkReport(c *checker, f *File, text *string, matrix map[string]any) {

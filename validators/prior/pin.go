@@ -8,10 +8,10 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
-	"regexp"
 	"strings"
 	"unicode/utf8"
 
+	"github.com/nullius-dev/nullius/internal/lazyre"
 	"github.com/nullius-dev/nullius/internal/projroot"
 	"github.com/nullius-dev/nullius/internal/pyfmt"
 	"github.com/nullius-dev/nullius/internal/readlimit"
@@ -23,8 +23,8 @@ import (
 // adds the reference's "no leading slash" rule.
 
 var (
-	pprRE        = regexp.MustCompile(`^project://([^\s#]+)#sha256:([0-9a-f]{64})$`)
-	pprCharsetRE = regexp.MustCompile(`^[A-Za-z0-9._~%/-]+$`)
+	pprRE        = lazyre.New(`^project://([^\s#]+)#sha256:([0-9a-f]{64})$`)
+	pprCharsetRE = lazyre.New(`^[A-Za-z0-9._~%/-]+$`)
 )
 
 // Ref is a parsed pinned project reference.

@@ -1,11 +1,11 @@
 package prior
 
 import (
-	"regexp"
 	"slices"
 	"strings"
 
 	"github.com/nullius-dev/nullius/internal/diag"
+	"github.com/nullius-dev/nullius/internal/lazyre"
 	"github.com/nullius-dev/nullius/internal/pyfmt"
 )
 
@@ -24,7 +24,7 @@ func gradeOf(h, nh float64) string {
 
 var (
 	gradeRank          = map[string]int{"weakest": 1, "substantial": 2, "strong": 3}
-	resolutionEvidence = regexp.MustCompile(`resolution_evidence:\s*(mechanism|discriminating_test|demonstrated_partial_resolution)`)
+	resolutionEvidence = lazyre.New(`resolution_evidence:\s*(mechanism|discriminating_test|demonstrated_partial_resolution)`)
 )
 
 // CheckTensionIR runs T-1..T-11: the matrix's tension_resolution grade must

@@ -3,16 +3,17 @@ package prior
 import (
 	"encoding/json"
 	"math"
-	"regexp"
 	"strconv"
 	"strings"
+
+	"github.com/nullius-dev/nullius/internal/lazyre"
 )
 
 // The reference is Python, where bool is an int and 2.0 is a float. These
 // helpers give "int" the reference's meaning: a JSON integer literal (no
 // fraction, no exponent), never a boolean.
 
-var intLiteralRE = regexp.MustCompile(`^-?[0-9]+$`)
+var intLiteralRE = lazyre.New(`^-?[0-9]+$`)
 
 // intVal returns v as an integer when it is a JSON integer literal.
 func intVal(v any) (int64, bool) {

@@ -34,6 +34,7 @@ import (
 	"github.com/nullius-dev/nullius/analyzers"
 	"github.com/nullius-dev/nullius/analyzers/internal/driver"
 	"github.com/nullius-dev/nullius/internal/diag"
+	"github.com/nullius-dev/nullius/internal/lazyre"
 	"github.com/nullius-dev/nullius/pyscan"
 )
 
@@ -283,7 +284,7 @@ func parseWant(file string, line int, text string) ([]*expectation, error) {
 	return exps, nil
 }
 
-var leadRE = regexp.MustCompile(`^[A-Z]+[0-9]{3}`)
+var leadRE = lazyre.New(`^[A-Z]+[0-9]{3}`)
 
 // leadingCode returns the rule code a want pattern starts with, or "".
 func leadingCode(pattern string) string { return leadRE.FindString(pattern) }

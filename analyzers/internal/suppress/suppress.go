@@ -17,11 +17,11 @@ package suppress
 import (
 	"fmt"
 	"math"
-	"regexp"
 	"strings"
 
 	"github.com/nullius-dev/nullius/analyzers/pyparse"
 	"github.com/nullius-dev/nullius/internal/diag"
+	"github.com/nullius-dev/nullius/internal/lazyre"
 	"github.com/nullius-dev/nullius/internal/pyfmt"
 	"github.com/nullius-dev/nullius/pyscan"
 )
@@ -62,7 +62,7 @@ const legacyInfer = "from gaia.engine.lang import claim, infer\nh = claim(\"H.\"
 	"infer(\"E.\", hypothesis=h, p_e_given_h=0.8, p_e_given_not_h=0.1, rationale=\"reader_reasoning: the legacy grade stays for the comparison. anchor: review 12\")"
 
 // directiveRE matches the directive body after "nullius:".
-var directiveRE = regexp.MustCompile(`^(ignore|file-ignore)\[([A-Za-z0-9_, -]*)\](.*)$`)
+var directiveRE = lazyre.New(`^(ignore|file-ignore)\[([A-Za-z0-9_, -]*)\](.*)$`)
 
 // directive is one parsed suppression comment.
 type directive struct {
