@@ -35,11 +35,12 @@ import (
 //     an Input it is the module src/my_idea/__init__.py of a package named
 //     my-idea-gaia, linted without the IR checks.
 //   - A JSON example whose file has a clean base in fixtures/rules (the
-//     compiled package's .gaia/ir.json and .gaia/beliefs.json, and the
-//     artifacts too long to show whole) is merged into that base: objects
+//     compiled package's .gaia/ir.json, and the artifacts too long to show
+//     whole: match-5d0b3e21.json and panel_run_report.json, the valid
+//     fixtures of their validators) is merged into that base: objects
 //     member by member (a repeated member is kept repeated, null deletes),
 //     arrays of objects element by element, matched by "id",
-//     "strategy_id", "action_label" or "label" (unmatched ones are added);
+//     "strategy_id", "action_label", "label" or "seat" (unmatched ones are added);
 //     any other array replaces the base's.
 //   - Every command runs in-process with --format json where it has one;
 //     extract's refusal is its "nullius: CODE" line. Extraction examples
@@ -91,13 +92,9 @@ func TestRuleExamples(t *testing.T) {
 var pendingExamples = setOf(
 	// Pairwise-match: MATCH003 needs a file only the JSON Schema refuses
 	// (the semantic rules run first and caught every candidate tried);
-	// MATCH020-032 need a clean pairwise_match_v1 base in fixtures/rules
-	// to merge into, MATCH050 a clean panel report, MATCH060-067 the absorb
-	// harness (two packages, a match artifact).
-	"MATCH003",
-	"MATCH020", "MATCH021", "MATCH022", "MATCH023", "MATCH024", "MATCH025", "MATCH026",
-	"MATCH027", "MATCH028", "MATCH029", "MATCH030", "MATCH031", "MATCH032",
-	"MATCH050", "MATCH060", "MATCH061", "MATCH062", "MATCH063", "MATCH064", "MATCH065",
+	// MATCH060-067 need the absorb harness (two packages, a match
+	// artifact, the absorb journal).
+	"MATCH003", "MATCH060", "MATCH061", "MATCH062", "MATCH063", "MATCH064", "MATCH065",
 	"MATCH066", "MATCH067",
 	// Close-prior gate: the examples are fragments; they need a clean
 	// project (survey, matrix, ledger and its pinned side files, report,
@@ -416,11 +413,31 @@ func materialise(dir string, ex *example) error {
 		}
 	}
 	for _, name := range ex.order {
-		if err := write(name, ex.files[name]); err != nil {
+		data := ex.files[name]
+		// A JSON file with a clean base (an artifact too long to show
+		// whole) is merged into it.
+		if base, err := os.ReadFile(filepath.Join(exampleRepo, filepath.FromSlash(baseFile(name)))); err == nil && strings.HasSuffix(name, ".json") {
+			if data, err = mergeJSON(base, data); err != nil {
+				return fmt.Errorf("%s: %v", name, err)
+			}
+		}
+		if err := write(name, data); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// baseFile is the clean artifact an example file of that name is merged
+// into: a valid fixture of the artifact's own tests.
+func baseFile(name string) string {
+	switch name {
+	case "match-5d0b3e21.json":
+		return "fixtures/match/validate/match/ok_single_family.json"
+	case "panel_run_report.json":
+		return "fixtures/match/validate/panel-report/ok_single_family.json"
+	}
+	return "fixtures/rules/" + name
 }
 
 func boolInt(b bool) int {
@@ -519,11 +536,14 @@ func mergeArray(base, patch []any) []any {
 }
 
 func identity(o matchproto.Object) (string, any) {
-	for _, key := range []string{"id", "strategy_id", "action_label", "label"} {
+	for _, key := range []string{"id", "strategy_id", "action_label", "label", "seat"} {
 		for _, m := range o {
 			if m.Key == key {
-				if s, ok := m.Value.(string); ok {
-					return key, s
+				switch v := m.Value.(type) {
+				case string:
+					return key, v
+				case json.Number:
+					return key, v.String()
 				}
 			}
 		}

@@ -133,43 +133,259 @@ var (
 		"reference")
 	CodeArtifactShape = rule("MATCH020", "match-shape", "pairwise_match_v1 has unknown or missing top-level keys",
 		"pairwise_match_v1 has ten required keys plus optional rationale and statement_binding (§6.5 rules 1-3).",
-		`{"match_id": "4c9a2d10"}`, `{"match_id": ..., "campaign_id": ..., ...}`, "reference")
+		`$ nullius validate match match-5d0b3e21.json
+-- match-5d0b3e21.json --
+{
+  "winner_note": "a wins on cost"
+}
+`,
+		`$ nullius validate match match-5d0b3e21.json
+-- match-5d0b3e21.json --
+{
+  "rationale": "a rematch after the new pilot data"
+}
+`,
+		"reference")
 	CodeShortID = rule("MATCH021", "match-short-id", "id is not an engine short id",
 		"match_id, campaign_id and node ids are 8 symbols of lowercase Crockford base32 (no i, l, o, u), full match.",
-		`"match_id": "XYZ"`, `"match_id": "4c9a2d10"`, "reference")
+		`$ nullius validate match match-5d0b3e21.json
+-- match-5d0b3e21.json --
+{
+  "match_id": "MATCH-1"
+}
+`,
+		`$ nullius validate match match-5d0b3e21.json
+-- match-5d0b3e21.json --
+{
+  "match_id": "5d0b3e21"
+}
+`,
+		"reference")
 	CodeSameNode = rule("MATCH022", "match-same-node", "idea a and idea b are the same node",
 		"A match compares two different ideas.",
-		`"idea_a_node_id": "1f6c9d5e", "idea_b_node_id": "1f6c9d5e"`, `"idea_b_node_id": "2a7d0e6f"`, "reference")
+		`$ nullius validate match match-5d0b3e21.json
+-- match-5d0b3e21.json --
+{
+  "idea_b_node_id": "1f6c9d5e",
+  "statement_binding": {
+    "b": {
+      "idea_node_id": "1f6c9d5e"
+    }
+  }
+}
+`,
+		`$ nullius validate match match-5d0b3e21.json
+-- match-5d0b3e21.json --
+{
+  "idea_b_node_id": "2a7d0e6f",
+  "statement_binding": {
+    "b": {
+      "idea_node_id": "2a7d0e6f"
+    }
+  }
+}
+`,
+		"reference")
 	CodeIndependence = rule("MATCH023", "match-panel-independence", "panel_independence is malformed",
 		"panel_independence is {mode, families_present, families_absent}; mode cross_family or single_family; present families distinct labels; absent items {family, reason}; no family both present and absent.",
-		`"mode": "mixed"`, `"mode": "cross_family"`, "reference")
+		`$ nullius validate match match-5d0b3e21.json
+-- match-5d0b3e21.json --
+{
+  "panel_independence": {
+    "mode": "mixed"
+  }
+}
+`,
+		`$ nullius validate match match-5d0b3e21.json
+-- match-5d0b3e21.json --
+{
+  "panel_independence": {
+    "mode": "single_family"
+  }
+}
+`,
+		"reference")
 	CodePanelEntry = rule("MATCH024", "match-panel-entry", "panel entry is malformed",
 		"Each panel entry has reviewer_family (label), model (non-blank), vote (a, b or tie), anchored_arguments and unanchored_arguments_discarded (integer >= 0), plus seat on single-family panels.",
-		`{"reviewer_family": "GPT", "vote": "abstain"}`, `{"reviewer_family": "gpt", "model": "codex/gpt", "vote": "a", ...}`, "reference")
+		`$ nullius validate match match-5d0b3e21.json
+-- match-5d0b3e21.json --
+{
+  "panel": [
+    {
+      "seat": 3,
+      "model": " "
+    }
+  ]
+}
+`,
+		`$ nullius validate match match-5d0b3e21.json
+-- match-5d0b3e21.json --
+{
+  "panel": [
+    {
+      "seat": 3,
+      "model": "host/host-subagent"
+    }
+  ]
+}
+`,
+		"reference")
 	CodeComposition = rule("MATCH025", "match-panel-composition", "panel composition breaks the independence rules",
 		"A cross-family panel has one vote per family, at least 3 families, no seat numbers; a single-family panel has at least 3 numbered, distinct seats of one family; both agree with families_present.",
-		`two votes from "gpt" on a cross_family panel`, `one vote each from claude, glm, gpt`, "reference")
+		`$ nullius validate match match-5d0b3e21.json
+-- match-5d0b3e21.json --
+{
+  "panel": [
+    {
+      "seat": 3,
+      "reviewer_family": "gpt",
+      "model": "codex/gpt-5.6-terra"
+    }
+  ]
+}
+`,
+		`$ nullius validate match match-5d0b3e21.json
+-- match-5d0b3e21.json --
+{
+  "panel": [
+    {
+      "seat": 3,
+      "reviewer_family": "host",
+      "model": "host/host-subagent"
+    }
+  ]
+}
+`,
+		"reference")
 	CodeRunners = rule("MATCH026", "match-independent-runners", "independent_runners is not a boolean or is impossible",
 		"independent_runners must be a boolean, and a single_family panel can never claim independent runners.",
-		`"mode": "single_family", "independent_runners": true`, `"independent_runners": false`, "reference")
+		`$ nullius validate match match-5d0b3e21.json
+-- match-5d0b3e21.json --
+{
+  "independent_runners": true
+}
+`,
+		`$ nullius validate match match-5d0b3e21.json
+-- match-5d0b3e21.json --
+{
+  "independent_runners": false
+}
+`,
+		"reference")
 	CodeOutcome = rule("MATCH027", "match-outcome", "outcome is malformed",
 		"outcome is {winner, vote_margin, decided_at}; winner a, b or tie; vote_margin a number in [0, 1]; decided_at a timestamp.",
-		`"vote_margin": 1.5`, `"vote_margin": 0.25`, "reference")
+		`$ nullius validate match match-5d0b3e21.json
+-- match-5d0b3e21.json --
+{
+  "outcome": {
+    "vote_margin": 1.5
+  }
+}
+`,
+		`$ nullius validate match match-5d0b3e21.json
+-- match-5d0b3e21.json --
+{
+  "outcome": {
+    "vote_margin": 0.6666666666666666
+  }
+}
+`,
+		"reference")
 	CodeTally = rule("MATCH028", "match-outcome-tally", "outcome does not match the panel tally",
 		"winner and vote_margin are recomputed from the panel's votes (ties count in the denominator only).",
-		`votes a, a, b with "winner": "b"`, `"winner": "a", "vote_margin": 0.3333333333333333`, "reference")
+		`$ nullius validate match match-5d0b3e21.json
+-- match-5d0b3e21.json --
+{
+  "outcome": {
+    "winner": "b"
+  }
+}
+`,
+		`$ nullius validate match match-5d0b3e21.json
+-- match-5d0b3e21.json --
+{
+  "outcome": {
+    "winner": "a"
+  }
+}
+`,
+		"reference")
 	CodeStageOrder = rule("MATCH029", "match-stage-order", "a stage is dated before the criteria commitment",
 		"Criteria are committed before anything else: outcome.decided_at and every vote's collected_at must not precede committed_at.",
-		`"decided_at": "2001-01-01T00:00:00+00:00"`, `"decided_at": "2026-07-05T09:00:00+00:00"`, "reference")
+		`$ nullius validate match match-5d0b3e21.json
+-- match-5d0b3e21.json --
+{
+  "outcome": {
+    "decided_at": "2026-11-29T05:35:27+00:00"
+  }
+}
+`,
+		`$ nullius validate match match-5d0b3e21.json
+-- match-5d0b3e21.json --
+{
+  "outcome": {
+    "decided_at": "2026-11-30T05:35:27+00:00"
+  }
+}
+`,
+		"reference")
 	CodeObservation = rule("MATCH030", "match-observation-write", "observation_write is malformed",
 		"observation_write is {written: bool, gaia_package_ref?: non-empty string}; assembly writes written=false.",
-		`"observation_write": {"written": "no"}`, `"observation_write": {"written": false}`, "reference")
+		`$ nullius validate match match-5d0b3e21.json
+-- match-5d0b3e21.json --
+{
+  "observation_write": {
+    "written": "no"
+  }
+}
+`,
+		`$ nullius validate match match-5d0b3e21.json
+-- match-5d0b3e21.json --
+{
+  "observation_write": {
+    "written": false
+  }
+}
+`,
+		"reference")
 	CodeRationale = rule("MATCH031", "match-rationale", "rationale is blank",
 		"rationale, when present, must be a non-empty string (it justifies a rematch).",
-		`"rationale": "   "`, `"rationale": "new evidence on claim 2"`, "reference")
+		`$ nullius validate match match-5d0b3e21.json
+-- match-5d0b3e21.json --
+{
+  "rationale": "   "
+}
+`,
+		`$ nullius validate match match-5d0b3e21.json
+-- match-5d0b3e21.json --
+{
+  "rationale": "a rematch after the new pilot data"
+}
+`,
+		"reference")
 	CodeBinding = rule("MATCH032", "match-statement-binding", "statement_binding is malformed or names the wrong node",
 		"statement_binding binds each side's statement: {a: {idea_node_id, content_sha256}, b: {...}}, node ids equal to the artifact's idea ids. nullius refuses a trailing newline after the hash, which the reference's $-anchored match lets through (W25).",
-		`"a": {"idea_node_id": "2a7d0e6f", ...}`, `"a": {"idea_node_id": "1f6c9d5e", "content_sha256": "sha256:d920..."}`, "reference")
+		`$ nullius validate match match-5d0b3e21.json
+-- match-5d0b3e21.json --
+{
+  "statement_binding": {
+    "a": {
+      "idea_node_id": "2a7d0e6f"
+    }
+  }
+}
+`,
+		`$ nullius validate match match-5d0b3e21.json
+-- match-5d0b3e21.json --
+{
+  "statement_binding": {
+    "a": {
+      "idea_node_id": "1f6c9d5e"
+    }
+  }
+}
+`,
+		"reference")
 	CodeVotePayload = rule("MATCH040", "vote-payload", "vote payload is malformed",
 		"A judge's vote is {vote: a|b|tie, anchored_arguments: [{argument, anchor_type: literature|computation, anchor_ref}], unanchored_arguments_discarded: integer >= 0} (§4.5).",
 		`$ nullius validate vote votes/host_seat_1.json
@@ -297,7 +513,19 @@ var (
 		"reference")
 	CodeReport = rule("MATCH050", "panel-report", "panel_run_report.json is malformed",
 		"The panel run report is checked as assembly reads it (§6.2 step 6): independence, families, panel_valid, min_families, votes_collected, absent, judge_prompt_sha256 and word_cap.",
-		`"panel_valid": "yes"`, `"panel_valid": true`, "reference")
+		`$ nullius validate panel-report panel_run_report.json
+-- panel_run_report.json --
+{
+  "panel_valid": "yes"
+}
+`,
+		`$ nullius validate panel-report panel_run_report.json
+-- panel_run_report.json --
+{
+  "panel_valid": true
+}
+`,
+		"reference")
 	CodeRosterShape = rule("ROSTER001", "roster-shape", "agents.json has the wrong top-level shape or version",
 		"agents.json v1 is {version: 1, families: {...}, policy?: {...}, _notes?: any} (§5.2).",
 		`$ nullius validate roster agents.json
