@@ -8,6 +8,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/nullius-dev/nullius/internal/plural"
 	"github.com/nullius-dev/nullius/pipeline/gate"
 	"github.com/nullius-dev/nullius/validators/prior"
 )
@@ -122,7 +123,7 @@ Exit codes: 0 the gate passed, 1 refused, 2 usage or unreadable input.` + limits
 						n++
 					}
 				}
-				fmt.Fprintf(a.stderr, "close-prior gate failed: refused (%d problems)\n", n)
+				fmt.Fprintf(a.stderr, "close-prior gate failed: refused (%s)\n", plural.N(n, "problem"))
 				if rerr == nil && !f.exitZero {
 					rerr = &exitErr{code: exitFindings}
 				}

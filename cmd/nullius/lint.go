@@ -13,7 +13,7 @@ import (
 	"github.com/nullius-dev/nullius/analyzers"
 	"github.com/nullius-dev/nullius/analyzers/fix"
 	"github.com/nullius-dev/nullius/internal/diag"
-	"github.com/nullius-dev/nullius/internal/output"
+	"github.com/nullius-dev/nullius/internal/plural"
 )
 
 func (a *app) lintCmd() *cobra.Command {
@@ -166,7 +166,7 @@ func (a *app) applyFixes(ds []diag.Diagnostic, diffOnly bool) (int, error) {
 		return 0, &exitErr{code: exitError, msg: "lint: " + err.Error()}
 	}
 	if len(written) > 0 {
-		fmt.Fprintf(a.stderr, "nullius: lint: fixed %s in %s\n", output.Plural(n, "finding"), output.Plural(len(written), "file"))
+		fmt.Fprintf(a.stderr, "nullius: lint: fixed %s in %s\n", plural.N(n, "finding"), plural.N(len(written), "file"))
 	}
 	return n, nil
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
+	"github.com/nullius-dev/nullius/internal/plural"
 	pm "github.com/nullius-dev/nullius/pipeline/match"
 )
 
@@ -98,7 +99,7 @@ func printDoctor(w io.Writer, d *pm.Doctor) {
 	if d.Roster.Path != "" {
 		where += " " + d.Roster.Path
 	}
-	fmt.Fprintf(w, "roster: %s (floor %d; %d usable famil%s)\n", where, d.Floor, d.Usable, plural(d.Usable, "y", "ies"))
+	fmt.Fprintf(w, "roster: %s (floor %d; %s)\n", where, d.Floor, plural.N(d.Usable, "usable family", "usable families"))
 	for _, c := range d.Seats {
 		status := c.Status
 		if c.Reason != "" {
@@ -130,13 +131,6 @@ func printDoctor(w io.Writer, d *pm.Doctor) {
 		fmt.Fprintf(w, "independence: %s\n", d.Independence)
 	}
 	fmt.Fprintf(w, "verdict: %s\n", d.Verdict)
-}
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
 }
 
 func printDoctorJSON(w io.Writer, d *pm.Doctor) {

@@ -14,6 +14,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/nullius-dev/nullius/internal/binding"
+	"github.com/nullius-dev/nullius/internal/plural"
 	"github.com/nullius-dev/nullius/pipeline/pairs"
 	"github.com/nullius-dev/nullius/validators/prior"
 )
@@ -54,7 +55,8 @@ each match can be written without guessing which package is whose. A node
 bound by several packages, or a package whose binding cannot be read, is a
 warning.
 
-Text output: one line per pair, "A (p) vs B (p)  distance d", a cold start
+Text output (posteriors and distances to three decimals; --format json has
+the exact values): one line per pair, "A (p) vs B (p)  distance d", a cold start
 marked "cold start at median", and below it, when packages were searched,
 "  packages: DIR-A vs DIR-B" ("-" for a node no package is bound to); then
 one "skipped ID: reason" line per node; warnings go to stderr.
@@ -190,7 +192,11 @@ func pairPackages(nodesPath, flag string, explicit bool, ns []pairs.Node) (nodeP
 }
 
 // num prints a probability the way the JSON output does, shortest form.
-func num(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }
+// num prints a posterior or distance in the text output: three decimals,
+// as posterior displays are written everywhere ('nullius report
+// posteriors'); a raw float64 such as 0.14394949652948927 is noise (issue
+// 16). The json output carries the exact values.
+func num(f float64) string { return strconv.FormatFloat(f, 'f', 3, 64) }
 
 func writePlanText(w io.Writer, plan pairs.Plan, dir string, all bool, pk nodePackages) {
 	what := "round"
@@ -199,10 +205,10 @@ func writePlanText(w io.Writer, plan pairs.Plan, dir string, all bool, pk nodePa
 	}
 	src := "no match artifacts (no --matches, no artifacts/matches beside the nodes file)"
 	if dir != "" {
-		src = fmt.Sprintf("%d match artifacts in %s", len(plan.Matched), filepath.ToSlash(dir))
+		src = fmt.Sprintf("%s in %s", plural.N(len(plan.Matched), "match artifact"), filepath.ToSlash(dir))
 	}
-	fmt.Fprintf(w, "%s: %d pairs; %d eligible nodes (%d warm, %d cold start), posterior median %s; %s\n",
-		what, len(plan.Pairs), plan.Warm+plan.Cold, plan.Warm, plan.Cold, num(plan.Median), src)
+	fmt.Fprintf(w, "%s: %s; %s (%d warm, %d cold start), posterior median %s; %s\n",
+		what, plural.N(len(plan.Pairs), "pair"), plural.N(plan.Warm+plan.Cold, "eligible node"), plan.Warm, plan.Cold, num(plan.Median), src)
 	side := func(id string, p float64, cold bool) string {
 		if cold {
 			return fmt.Sprintf("%s (%s, cold start at median)", id, num(p))

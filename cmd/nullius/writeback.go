@@ -11,6 +11,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/nullius-dev/nullius/internal/diag"
+	"github.com/nullius-dev/nullius/internal/plural"
 	"github.com/nullius-dev/nullius/internal/readlimit"
 	"github.com/nullius-dev/nullius/pipeline/writeback"
 )
@@ -133,7 +134,7 @@ idempotency conflict, schema), 2 refused locally or infrastructure failure.` + l
 				fmt.Fprintln(a.stderr, out.Message)
 				return nil
 			}
-			return &exitErr{code: out.Exit, msg: out.Message + "; " + lifecycleHint(out.Response)}
+			return &exitErr{code: out.Exit, msg: storeFailure(out)}
 		},
 	}
 	fl := cmd.Flags()
@@ -198,7 +199,7 @@ func (a *app) writebackJSON(o writeback.Options, res *writeback.Result, err erro
 		out.Status, ds, code = "refused", writeback.Diagnostics(err), exitError
 		msg = err.Error() + "; nothing was sent to the store"
 		if ge := (*writeback.GateError)(nil); errors.As(err, &ge) {
-			msg = fmt.Sprintf("%s %d problems (the json findings); nothing was sent to the store", ge.Header, countBlocking(ge.Diags))
+			msg = fmt.Sprintf("%s %s (the json findings); nothing was sent to the store", ge.Header, plural.N(countBlocking(ge.Diags), "problem"))
 		}
 	case err != nil:
 		out.Status, code, msg = "failed", exitError, err.Error()
@@ -211,7 +212,7 @@ func (a *app) writebackJSON(o writeback.Options, res *writeback.Result, err erro
 		case oc.Exit == 0:
 			out.Status = "written"
 		case oc.Exit == 1:
-			out.Status, msg = "rejected", oc.Message+"; "+lifecycleHint(oc.Response)
+			out.Status, msg = "rejected", storeFailure(oc)
 		default:
 			out.Status, msg = "failed", oc.Message
 		}
@@ -293,12 +294,26 @@ func (a *app) writebackRefusal(err error) error {
 		}
 	}
 	if ge != nil {
-		msg = fmt.Sprintf("%s %d problems (listed above)", msg, n)
+		msg = fmt.Sprintf("%s %s (listed above)", msg, plural.N(n, "problem"))
 	}
 	return &exitErr{code: exitError, msg: "error: " + msg + "; nothing was sent to the store"}
 }
 
-// lifecycleHint turns a store refusal into the operator's next step (§3.7).
+// storeFailure is the one line for a write the store refused (exit 1: its
+// error, quoted in full, then the next step when one is known) or that
+// failed on the way (exit 2: the RPC caller's own output). It never points
+// "above": nothing is printed before it.
+func storeFailure(oc writeback.Outcome) string {
+	if oc.Exit == 1 {
+		if hint := lifecycleHint(oc.Response); hint != "" {
+			return oc.Message + "; " + hint
+		}
+	}
+	return oc.Message
+}
+
+// lifecycleHint turns a store refusal into the operator's next step (§3.7),
+// or "" when the store's reason has no known remedy (its error says it).
 func lifecycleHint(resp map[string]any) string {
 	e, _ := resp["error"].(map[string]any)
 	data, _ := e["data"].(map[string]any)
@@ -314,5 +329,5 @@ func lifecycleHint(resp map[string]any) string {
 	case "posterior_status_not_supported_by_coverage":
 		return "current needs saturated coverage or an allowed exploratory allocation"
 	}
-	return "see the store's error above"
+	return ""
 }

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -153,9 +154,51 @@ func ParseTime(v any) (time.Time, error) {
 		}
 		return time.Time{}, fmt.Errorf("%s is not an RFC 3339 timestamp with an offset (e.g. 2026-07-05T08:00:00+00:00)", pyfmt.Str(s))
 	}
+	if why := impossibleField(m[1], m[2], m[4]); why != "" {
+		return time.Time{}, fmt.Errorf("%s is not a valid timestamp: %s", pyfmt.Str(s), why)
+	}
 	t, err := time.Parse(time.RFC3339Nano, m[1]+"T"+m[2]+m[3]+m[4])
-	if err != nil {
-		return time.Time{}, fmt.Errorf("%s is not a valid timestamp: %v", pyfmt.Str(s), errors.Unwrap(err))
+	if err != nil { // not expected: impossibleField checks every field time.Parse does
+		why := err.Error()
+		if pe := (*time.ParseError)(nil); errors.As(err, &pe) && pe.Message != "" {
+			why = strings.TrimPrefix(pe.Message, ": ")
+		}
+		return time.Time{}, fmt.Errorf("%s is not a valid timestamp: %s", pyfmt.Str(s), why)
 	}
 	return t, nil
+}
+
+// impossibleField names the field of a well-formed date (YYYY-MM-DD), time
+// (hh:mm:ss) and offset (Z or ±hh:mm) that no calendar has, or "": the
+// user reads "February 2026 has 28 days, not 30", not time.Parse's error
+// (whose Unwrap is nil, which printed "<nil>").
+func impossibleField(date, clock, offset string) string {
+	num := func(s string) int { n, _ := strconv.Atoi(s); return n }
+	year, month, day := num(date[0:4]), num(date[5:7]), num(date[8:10])
+	hour, minute, second := num(clock[0:2]), num(clock[3:5]), num(clock[6:8])
+	switch {
+	case month < 1 || month > 12:
+		return fmt.Sprintf("month %02d does not exist (01 to 12)", month)
+	case day < 1:
+		return "day 00 does not exist"
+	case day > daysIn(year, time.Month(month)):
+		return fmt.Sprintf("%s %04d has %d days, not %d", time.Month(month), year, daysIn(year, time.Month(month)), day)
+	case hour > 23:
+		return fmt.Sprintf("hour %02d does not exist (00 to 23)", hour)
+	case minute > 59:
+		return fmt.Sprintf("minute %02d does not exist (00 to 59)", minute)
+	case second > 59:
+		return fmt.Sprintf("second %02d does not exist (00 to 59; leap seconds are not accepted)", second)
+	}
+	if offset != "Z" && offset != "z" {
+		if oh, om := num(offset[1:3]), num(offset[4:6]); oh > 23 || om > 59 {
+			return fmt.Sprintf("offset %s does not exist (hours 00 to 23, minutes 00 to 59)", offset)
+		}
+	}
+	return ""
+}
+
+// daysIn is the number of days of month in year (proleptic Gregorian).
+func daysIn(year int, month time.Month) int {
+	return time.Date(year, month+1, 0, 0, 0, 0, 0, time.UTC).Day()
 }

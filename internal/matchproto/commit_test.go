@@ -77,6 +77,30 @@ func TestParseTime(t *testing.T) {
 			t.Errorf("ParseTime(%q) accepted", bad)
 		}
 	}
+	// An impossible date or time says which field is wrong (issue 16: it
+	// said "is not a valid timestamp: <nil>").
+	for ts, why := range map[string]string{
+		"2026-02-30T00:00:00+00:00": "February 2026 has 28 days, not 30",
+		"2028-02-30T00:00:00+00:00": "February 2028 has 29 days, not 30",
+		"2026-04-31T00:00:00Z":      "April 2026 has 30 days, not 31",
+		"2026-01-00T00:00:00+00:00": "day 00 does not exist",
+		"2026-13-01T00:00:00+00:00": "month 13 does not exist (01 to 12)",
+		"2026-00-01T00:00:00+00:00": "month 00 does not exist (01 to 12)",
+		"2026-01-01T24:00:00+00:00": "hour 24 does not exist (00 to 23)",
+		"2026-01-01T00:60:00+00:00": "minute 60 does not exist (00 to 59)",
+		"2026-01-01T00:00:60+00:00": "second 60 does not exist (00 to 59; leap seconds are not accepted)",
+		"2026-01-01T00:00:00+24:00": "offset +24:00 does not exist (hours 00 to 23, minutes 00 to 59)",
+		"2026-01-01T00:00:00-05:60": "offset -05:60 does not exist (hours 00 to 23, minutes 00 to 59)",
+	} {
+		_, err := ParseTime(ts)
+		want := "'" + ts + "' is not a valid timestamp: " + why
+		if err == nil || err.Error() != want {
+			t.Errorf("ParseTime(%q) = %v, want %q", ts, err, want)
+		}
+	}
+	if _, err := ParseTime("2028-02-29T23:59:59+23:59"); err != nil {
+		t.Errorf("a leap day with the largest offset: %v", err)
+	}
 	if FormatTime(time.Date(2026, 7, 5, 8, 0, 0, 999, time.FixedZone("x", 3600))) != "2026-07-05T07:00:00+00:00" {
 		t.Error("FormatTime is not UTC seconds with +00:00")
 	}

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/nullius-dev/nullius/internal/diag"
+	"github.com/nullius-dev/nullius/internal/plural"
 )
 
 // annotationCap is how many annotations of one kind GitHub shows per step
@@ -47,7 +48,7 @@ func writeGitHub(w io.Writer, ds []diag.Diagnostic, meta Meta) error {
 	if counts["error"] > annotationCap || counts["warning"] > annotationCap {
 		fmt.Fprintf(bw, "::notice title=nullius::%s\n", escapeData(fmt.Sprintf(
 			"nullius reported %s and %s; GitHub shows at most %d of each per step, so see the SARIF upload or the text output for the rest",
-			Plural(counts["error"], "error"), Plural(counts["warning"], "warning"), annotationCap)))
+			plural.N(counts["error"], "error"), plural.N(counts["warning"], "warning"), annotationCap)))
 	}
 	return bw.Flush()
 }

@@ -133,21 +133,32 @@ type Summary struct {
 	Errors     int `json:"errors"`
 	Warnings   int `json:"warnings"`
 	Suppressed int `json:"suppressed"`
-	Files      int `json:"files"`
+	Files      int `json:"files"` // files examined
+	// WithFindings is the number of files the unsuppressed findings are
+	// in: the text summary's "in 1 of 2 files" (issue 16: "5 errors in 2
+	// files" when all five were in one). Not in the json document, whose
+	// summary is fixed by schemas/nullius_report_v1.
+	WithFindings int `json:"-"`
 }
 
 // Summarize counts ds. A suppressed finding counts only as suppressed.
 func Summarize(ds []diag.Diagnostic, files int) Summary {
 	s := Summary{Files: files}
+	paths := map[string]bool{}
 	for _, d := range ds {
 		switch {
 		case d.Suppressed:
 			s.Suppressed++
+			continue
 		case d.Severity == diag.Error:
 			s.Errors++
 		default:
 			s.Warnings++
 		}
+		if d.Path != "" {
+			paths[d.Path] = true
+		}
 	}
+	s.WithFindings = len(paths)
 	return s
 }

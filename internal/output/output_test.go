@@ -109,12 +109,13 @@ func TestSummarize(t *testing.T) {
 		{Severity: diag.Error}, {Severity: diag.Error, Suppressed: true},
 		{Severity: diag.Warning}, {Severity: diag.Warning}, {Severity: diag.Warning, Suppressed: true},
 	}
+	ds[0].Path, ds[1].Path, ds[2].Path, ds[3].Path = "a.py", "b.py", "a.py", "c.py"
 	got := Summarize(ds, 7)
-	want := Summary{Errors: 1, Warnings: 2, Suppressed: 2, Files: 7}
+	want := Summary{Errors: 1, Warnings: 2, Suppressed: 2, Files: 7, WithFindings: 2}
 	if got != want {
 		t.Fatalf("Summarize = %+v, want %+v", got, want)
 	}
-	if s := got.String(); s != "1 error, 2 warnings in 7 files (2 suppressed)" {
+	if s := got.String(); s != "1 error, 2 warnings in 2 of 7 files (2 suppressed)" {
 		t.Errorf("Summary.String() = %q", s)
 	}
 }

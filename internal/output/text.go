@@ -10,6 +10,7 @@ import (
 	"github.com/fatih/color"
 
 	"github.com/nullius-dev/nullius/internal/diag"
+	"github.com/nullius-dev/nullius/internal/plural"
 )
 
 // textStyle holds the colours of the text format. Each color.Color is
@@ -73,8 +74,10 @@ func writeText(w io.Writer, ds []diag.Diagnostic, meta Meta) error {
 		}
 		bw.WriteString(line + oneLine(d.Message) + "\n")
 	}
-	if printed > 0 {
-		bw.WriteString(st.summary.Sprint(summaryLine(Summarize(ds, meta.Files), meta.ShowSuppressed)) + "\n")
+	// A run whose every finding is suppressed still says so: silence would
+	// read as "nothing to see" (issue 16).
+	if s := Summarize(ds, meta.Files); printed > 0 || s.Suppressed > 0 {
+		bw.WriteString(st.summary.Sprint(summaryLine(s, meta.ShowSuppressed)) + "\n")
 	}
 	return bw.Flush()
 }
@@ -110,11 +113,16 @@ var newlineEscaper = strings.NewReplacer("\r\n", `\n`, "\n", `\n`, "\r", `\r`)
 // 1 warning in 3 files (1 suppressed)".
 func (s Summary) String() string { return summaryLine(s, true) }
 
-// summaryLine is e.g. "2 errors, 1 warning in 3 files (1 suppressed; see --show-suppressed)".
+// summaryLine is e.g. "2 errors, 1 warning in 2 of 3 files (1 suppressed;
+// --show-suppressed lists them)": the files are those the findings are in,
+// out of those examined.
 func summaryLine(s Summary, shown bool) string {
-	out := Plural(s.Errors, "error") + ", " + Plural(s.Warnings, "warning")
-	if s.Files > 0 {
-		out += " in " + Plural(s.Files, "file")
+	out := plural.N(s.Errors, "error") + ", " + plural.N(s.Warnings, "warning")
+	switch {
+	case s.WithFindings > 0 && s.Files > s.WithFindings:
+		out += fmt.Sprintf(" in %d of %s", s.WithFindings, plural.N(s.Files, "file"))
+	case s.WithFindings > 0:
+		out += " in " + plural.N(s.WithFindings, "file")
 	}
 	if s.Suppressed > 0 {
 		if shown {
@@ -124,12 +132,4 @@ func summaryLine(s Summary, shown bool) string {
 		}
 	}
 	return out
-}
-
-// Plural renders a count with its noun: "1 file", "2 files".
-func Plural(n int, word string) string {
-	if n == 1 {
-		return "1 " + word
-	}
-	return strconv.Itoa(n) + " " + word + "s"
 }

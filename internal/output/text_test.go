@@ -32,10 +32,17 @@ func TestTextLiteral(t *testing.T) {
 		{"error", []diag.Diagnostic{e}, Meta{Files: 1},
 			"p.py:12:5: GAIA011 infer uses off-grade pair (0.8, 0.1)\n1 error, 0 warnings in 1 file\n"},
 		{"warning carries its severity word", []diag.Diagnostic{w}, Meta{Files: 2},
-			"p.py:20:1: GAIA901 [warning] confirm the update target\n0 errors, 1 warning in 2 files\n"},
+			"p.py:20:1: GAIA901 [warning] confirm the update target\n0 errors, 1 warning in 1 of 2 files\n"},
+		// "in N files" counts the files the findings are in (issue 16).
+		{"five errors in one of two files", []diag.Diagnostic{e, {Code: "GAIA011", Severity: diag.Error, Path: "p.py", Line: 13, Column: 1, Message: "m"}}, Meta{Files: 2},
+			"p.py:12:5: GAIA011 infer uses off-grade pair (0.8, 0.1)\np.py:13:1: GAIA011 m\n2 errors, 0 warnings in 1 of 2 files\n"},
+		{"findings in every file examined", []diag.Diagnostic{e, {Code: "GAIA011", Severity: diag.Error, Path: "q.py", Line: 1, Column: 1, Message: "m"}}, Meta{Files: 2},
+			"p.py:12:5: GAIA011 infer uses off-grade pair (0.8, 0.1)\nq.py:1:1: GAIA011 m\n2 errors, 0 warnings in 2 files\n"},
 		{"suppressed hidden, counted", []diag.Diagnostic{s, e}, Meta{},
-			"p.py:12:5: GAIA011 infer uses off-grade pair (0.8, 0.1)\n1 error, 0 warnings (1 suppressed; --show-suppressed lists them)\n"},
-		{"only suppressed prints nothing", []diag.Diagnostic{s}, Meta{}, ""},
+			"p.py:12:5: GAIA011 infer uses off-grade pair (0.8, 0.1)\n1 error, 0 warnings in 1 file (1 suppressed; --show-suppressed lists them)\n"},
+		// Silence would read as a clean run (issue 16).
+		{"only suppressed prints the count", []diag.Diagnostic{s}, Meta{Files: 4},
+			"0 errors, 0 warnings (1 suppressed; --show-suppressed lists them)\n"},
 		{"suppressed shown", []diag.Diagnostic{s}, Meta{ShowSuppressed: true},
 			"p.py:30:2: GAIA011 [suppressed] hidden\n0 errors, 0 warnings (1 suppressed)\n"},
 		{"suppressed warning shown", []diag.Diagnostic{{Code: "GAIA901", Severity: diag.Warning, Path: "p.py", Line: 1, Column: 1, Message: "m", Suppressed: true}}, Meta{ShowSuppressed: true},
@@ -45,11 +52,11 @@ func TestTextLiteral(t *testing.T) {
 			{Code: "GAIA000", Severity: diag.Error, Path: "pkg/x.py", Line: 4, Message: "line only"},
 			{Code: "GAIA000", Severity: diag.Error, Message: "no path"},
 		}, Meta{},
-			"-: GAIA000 no path\npkg/pyproject.toml: GAIA000 no [project] table\npkg/x.py:4: GAIA000 line only\n3 errors, 0 warnings\n"},
+			"-: GAIA000 no path\npkg/pyproject.toml: GAIA000 no [project] table\npkg/x.py:4: GAIA000 line only\n3 errors, 0 warnings in 2 files\n"},
 		{"a message never breaks the line", []diag.Diagnostic{{Code: "GAIA032", Severity: diag.Error, Path: "a.py", Line: 1, Column: 1, Message: "note \"a\nb\r\nc\" has no anchor"}}, Meta{},
-			"a.py:1:1: GAIA032 note \"a\\nb\\nc\" has no anchor\n1 error, 0 warnings\n"},
+			"a.py:1:1: GAIA032 note \"a\\nb\\nc\" has no anchor\n1 error, 0 warnings in 1 file\n"},
 		{"sorted and deduplicated", []diag.Diagnostic{w, e, e}, Meta{},
-			"p.py:12:5: GAIA011 infer uses off-grade pair (0.8, 0.1)\np.py:20:1: GAIA901 [warning] confirm the update target\n1 error, 1 warning\n"},
+			"p.py:12:5: GAIA011 infer uses off-grade pair (0.8, 0.1)\np.py:20:1: GAIA901 [warning] confirm the update target\n1 error, 1 warning in 1 file\n"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

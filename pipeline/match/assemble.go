@@ -14,6 +14,7 @@ import (
 
 	"github.com/nullius-dev/nullius/internal/atomicfile"
 	"github.com/nullius-dev/nullius/internal/matchproto"
+	"github.com/nullius-dev/nullius/internal/plural"
 	"github.com/nullius-dev/nullius/internal/readlimit"
 	vm "github.com/nullius-dev/nullius/validators/match"
 )
@@ -461,7 +462,7 @@ func checkVotes(files []string, hash string, committedAt time.Time, report match
 		minN = 3
 	}
 	if int64(len(votes)) < minN {
-		return nil, refuse("only %d votes present (minimum %d); the panel cannot be assembled", len(votes), minN)
+		return nil, refuse("only %s present (minimum %d); the panel cannot be assembled", plural.N(len(votes), "vote"), minN)
 	}
 	var pres []string
 	for _, p := range presentList {

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 
 	"github.com/nullius-dev/nullius/internal/matchproto"
+	"github.com/nullius-dev/nullius/internal/plural"
 	"github.com/nullius-dev/nullius/internal/readlimit"
 	vm "github.com/nullius-dev/nullius/validators/match"
 )
@@ -60,11 +61,11 @@ func (p *panel) degraded(usable int) error {
 func (p *panel) degradedPreconditions(usable int) (matchproto.Family, error) {
 	F := p.roster.Minimum
 	if len(p.override) > 0 || len(p.specs) > 0 {
-		return matchproto.Family{}, refuse("the roster fields %d usable families of the %d required, so the panel degrades to native subagent seats, which take no --runner or --model-spec", usable, F)
+		return matchproto.Family{}, refuse("the roster fields %s of the %d required, so the panel degrades to native subagent seats, which take no --runner or --model-spec", usableFamilies(usable), F)
 	}
 	native, ok := p.roster.Native()
 	if !ok || !native.Available {
-		return matchproto.Family{}, refuse("the roster fields %d usable families of the %d required and no available native family; the panel cannot run", usable, F)
+		return matchproto.Family{}, refuse("the roster fields %s of the %d required and no available native family; the panel cannot run", usableFamilies(usable), F)
 	}
 	seen := map[string]int{}
 	for i, f := range p.o.NativeVotes {
@@ -102,12 +103,15 @@ func (p *panel) degradedAbsent(native matchproto.Family, usable int) []seat {
 // guidance is the exit-3 message: what to run, and how to hand it back.
 func (p *panel) guidance(native matchproto.Family, usable int) error {
 	F := p.roster.Minimum
-	return &Error{Code: ExitDegraded, Msg: fmt.Sprintf("cross-family floor not met: the roster fields %d usable families of the %d required "+
+	return &Error{Code: ExitDegraded, Msg: fmt.Sprintf("cross-family floor not met: the roster fields %s of the %d required "+
 		"(usable = declared available and either native, overridden with --runner, or with its runner's executable on PATH); "+
 		"policy when_below_minimum = native_subagents. Run %d independent host subagent seats (model %s), each answering %s "+
 		"(system prompt %s) blind to the others; save each reply to its own file and re-run with one --native-vote FILE per seat "+
-		"(%d file(s) given so far)", usable, F, F, native.Model, p.promptP, p.systemP, len(p.o.NativeVotes))}
+		"(%s given so far)", usableFamilies(usable), F, F, native.Model, p.promptP, p.systemP, plural.N(len(p.o.NativeVotes), "file"))}
 }
+
+// usableFamilies is "1 usable family", "2 usable families".
+func usableFamilies(n int) string { return plural.N(n, "usable family", "usable families") }
 
 // readReplies reads every seat file and refuses copies before anything is
 // written: byte-identical replies (§5.8), and, beyond the reference (W12),

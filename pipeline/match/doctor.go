@@ -7,6 +7,7 @@ import (
 	"slices"
 
 	"github.com/nullius-dev/nullius/internal/matchproto"
+	"github.com/nullius-dev/nullius/internal/plural"
 )
 
 // Doctor is what `nullius match doctor` reports: for the roster a panel
@@ -93,14 +94,14 @@ func RunDoctor(o PanelOptions) (*Doctor, error) {
 		for i := range d.Seats {
 			c := &d.Seats[i]
 			if hasNative && c.Family == native.Label {
-				c.Status, c.Reason = "native", fmt.Sprintf("the panel degrades to %d native subagent seats of this family, one --native-vote FILE each", d.Floor)
+				c.Status, c.Reason = "native", fmt.Sprintf("the panel degrades to %s of this family, one --native-vote FILE each", plural.N(d.Floor, "native subagent seat"))
 			} else if c.Status != "absent" {
 				c.Status, c.Reason = "not_run", fmt.Sprintf("cross-family floor not met (%d of %d usable); the panel degrades to native subagent seats and this seat is not run", d.Usable, d.Floor)
 			}
 		}
-		d.Verdict = fmt.Sprintf("the roster fields %d usable families of the %d required: the panel would degrade to %d native subagent seats (single_family), one --native-vote reply each", d.Usable, d.Floor, d.Floor)
+		d.Verdict = fmt.Sprintf("the roster fields %s of the %d required: the panel would degrade to %s (single_family), one --native-vote reply each", usableFamilies(d.Usable), d.Floor, plural.N(d.Floor, "native subagent seat"))
 		if !hasNative || !native.Available {
-			d.Verdict = fmt.Sprintf("the roster fields %d usable families of the %d required and no available native family: the panel cannot run", d.Usable, d.Floor)
+			d.Verdict = fmt.Sprintf("the roster fields %s of the %d required and no available native family: the panel cannot run", usableFamilies(d.Usable), d.Floor)
 		}
 		return d, nil
 	}
@@ -111,10 +112,10 @@ func RunDoctor(o PanelOptions) (*Doctor, error) {
 	case d.Independence != "":
 		d.Verdict = "the panel would be refused: " + d.Independence
 	case d.Possible < d.Floor:
-		d.Verdict = fmt.Sprintf("at most %d seats could vote (minimum %d): the panel would call no judge and be invalid", d.Possible, d.Floor)
+		d.Verdict = fmt.Sprintf("at most %s could vote (minimum %d): the panel would call no judge and be invalid", plural.N(d.Possible, "seat"), d.Floor)
 	default:
 		d.OK = true
-		d.Verdict = fmt.Sprintf("a cross-family panel would run: %d seats could vote (minimum %d)", d.Possible, d.Floor)
+		d.Verdict = fmt.Sprintf("a cross-family panel would run: %s could vote (minimum %d)", plural.N(d.Possible, "seat"), d.Floor)
 		if slices.ContainsFunc(d.Seats, func(c SeatCheck) bool { return c.Status == "native" }) {
 			d.Verdict += "; the native seat needs its --native-vote reply"
 		}

@@ -18,6 +18,7 @@ import (
 
 	"github.com/nullius-dev/nullius/internal/atomicfile"
 	"github.com/nullius-dev/nullius/internal/matchproto"
+	"github.com/nullius-dev/nullius/internal/plural"
 	"github.com/nullius-dev/nullius/internal/pyfmt"
 	"github.com/nullius-dev/nullius/internal/readlimit"
 	"github.com/nullius-dev/nullius/internal/shlex"
@@ -431,7 +432,7 @@ func (p *panel) plan() ([]seat, []matchproto.Family) {
 // records the seats as not run.
 func (p *panel) unreachable(seats []seat, dispatch []matchproto.Family, possible int, independent bool) error {
 	for _, f := range dispatch {
-		seats = append(seats, seat{family: f.Label, reason: fmt.Sprintf("not run: at most %d seats could vote (minimum %d), so no judge was called", possible, p.roster.Minimum)})
+		seats = append(seats, seat{family: f.Label, reason: fmt.Sprintf("not run: at most %s could vote (minimum %d), so no judge was called", plural.N(possible, "seat"), p.roster.Minimum)})
 	}
 	err := p.finish(seats, "cross_family", independent, nil)
 	native, hasNative := p.roster.Native()
