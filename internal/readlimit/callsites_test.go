@@ -103,6 +103,54 @@ func TestDirectReadsAreListed(t *testing.T) {
 	}
 }
 
+// testOnly are the packages allowedReads excuses as test helpers or
+// stand-in programs: no production file may import them, or their reads
+// would be user input after all.
+var testOnly = []string{"internal/fakes", "analyzers/internal/ruletest", "internal/procrun/procruntest", "internal/golden"}
+
+// TestTestHelpersStayOutOfTheBinary checks that claim.
+func TestTestHelpersStayOutOfTheBinary(t *testing.T) {
+	root := moduleRoot(t)
+	mod := modulePath(t, root)
+	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".go") || strings.HasSuffix(p, "_test.go") {
+			return err
+		}
+		rel, _ := filepath.Rel(root, p)
+		f, err := parser.ParseFile(token.NewFileSet(), p, nil, parser.ImportsOnly)
+		if err != nil {
+			return err
+		}
+		for _, imp := range f.Imports {
+			path, _ := strconv.Unquote(imp.Path.Value)
+			for _, pkg := range testOnly {
+				if path == mod+"/"+pkg && !slices.Contains(testOnly, filepath.ToSlash(filepath.Dir(rel))) {
+					t.Errorf("%s imports the test-only package %s", rel, pkg)
+				}
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// modulePath is the module line of go.mod.
+func modulePath(t *testing.T, root string) string {
+	b, err := os.ReadFile(filepath.Join(root, "go.mod"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, line := range strings.Split(string(b), "\n") {
+		if m, ok := strings.CutPrefix(line, "module "); ok {
+			return strings.TrimSpace(m)
+		}
+	}
+	t.Fatal("no module line in go.mod")
+	return ""
+}
+
 type directRead struct{ key, pos string }
 
 // scanDirectReads finds the references (calls or function values) to a
