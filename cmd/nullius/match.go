@@ -133,10 +133,17 @@ Cards may be the reference's shape (node_id, title, gist, status,
 claims[{claim, support_type, evidence_uris}]), an engine idea_node_v1 record
 (node_id, lifecycle_state, rationale_draft.title, idea_card), or a bare
 idea_card_v1 (claims[{claim_text, ...}]) with --node-a/--node-b giving the node.
+With --nodes (the idea store's nodes_latest.json) the cards are the records of
+--node-a and --node-b themselves: the idea engine keeps each idea's card in its
+node record, so no card file is needed.
 
 Exit codes: 0 rendered; 1 a card or the commitment was refused; 2 usage error.` + limitsNote,
 		Example: `  # Card summaries and statement requests for both sides:
   nullius match render --materials-dir mat --card-a cards/a.json --card-b cards/b.json
+
+  # The cards straight from the idea store's node records:
+  nullius match render --materials-dir mat \
+    --nodes idea-store/campaigns/c0ffee12/nodes_latest.json --node-a n0de0001 --node-b n0de0002
 
   # Bare idea_card_v1 cards carry no node id: give it.
   nullius match render --materials-dir mat --card-a a.json --card-b b.json \
@@ -165,8 +172,9 @@ Exit codes: 0 rendered; 1 a card or the commitment was refused; 2 usage error.` 
 	f.StringVar(&o.MaterialsDir, "materials-dir", "", "materials directory (holds commitment.json)")
 	f.StringVar(&o.CardA, "card-a", "", "idea card of side A (JSON)")
 	f.StringVar(&o.CardB, "card-b", "", "idea card of side B (JSON)")
-	f.StringVar(&o.NodeA, "node-a", "", "node id of side A, for a bare idea_card_v1")
-	f.StringVar(&o.NodeB, "node-b", "", "node id of side B, for a bare idea_card_v1")
+	f.StringVar(&o.NodeA, "node-a", "", "node id of side A, for a bare idea_card_v1 or a --nodes record")
+	f.StringVar(&o.NodeB, "node-b", "", "node id of side B, for a bare idea_card_v1 or a --nodes record")
+	f.StringVar(&o.Nodes, "nodes", "", "the idea store's nodes_latest.json: take both cards from the records of --node-a and --node-b")
 	f.BoolVar(&o.Summaries, "summaries", false, "render card_summary_{a,b}.md")
 	f.BoolVar(&o.StatementPrompts, "statement-prompts", false, "render statement_request_{a,b}.md")
 	f.IntVar(&o.WordCap, "word-cap", 600, "word cap stated in the statement requests")

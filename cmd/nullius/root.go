@@ -175,6 +175,7 @@ Exit codes: 0 no error finding, 1 error findings, 2 usage, I/O or internal error
 		a.reportCmd(),
 		a.renderCmd(),
 		a.recoverCmd(),
+		a.demoCmd(),
 		a.serverCmd(),
 		limitsCmd(),
 	)

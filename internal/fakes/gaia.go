@@ -151,7 +151,7 @@ func gaiaCopy(src, pkg, name string) error {
 	if src == "" {
 		return nil
 	}
-	data, err := os.ReadFile(src)
+	data, err := readlimit.ReadFile(src, readlimit.JSON)
 	if err != nil {
 		return err
 	}

@@ -4,14 +4,20 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/nullius-dev/nullius/internal/atomicfile"
 	"github.com/nullius-dev/nullius/internal/lazyre"
+	"github.com/nullius-dev/nullius/internal/lockfile"
+	"github.com/nullius-dev/nullius/internal/readlimit"
 )
 
 // The fake idea store stands in for `node packages/idea-engine/bin/idea-rpc.mjs`
@@ -22,8 +28,11 @@ import (
 //
 // Environment:
 //
-//	FAKE_IDEA_STORE_STATE  the state file (required): {"campaigns": {cid:
-//	                       {"status", "nodes": {nid: node}}}, "idempotency": {...}}
+//	FAKE_IDEA_STORE_STATE  a state file: {"campaigns": {cid: {"status", "nodes":
+//	                       {nid: node}}}, "idempotency": {...}}, with a fixed
+//	                       clock; unset, the fake keeps the engine's own files
+//	                       under the request's store_root (engineLayout), the
+//	                       mode of `nullius demo`
 //	FAKE_IDEA_STORE_LOG    if set, every request received is appended to it as
 //	                       one line, so a script can prove nothing was sent
 //	FAKE_IDEA_STORE_CRASH  "1": print garbage and exit 3 (an infrastructure crash)
@@ -106,25 +115,34 @@ func ideaStore(stdin io.Reader, stdout io.Writer, getenv func(string) string) in
 		return respond(nil, nil, errData(-32600, "invalid_request", "method and store_root are required"))
 	}
 	id := "00000000-0000-4000-8000-000000000001"
-	statePath := getenv("FAKE_IDEA_STORE_STATE")
-	if statePath == "" {
-		return respond(id, nil, errData(-32603, "internal_error", "FAKE_IDEA_STORE_STATE is not set"))
+	params, _ := req["params"].(map[string]any)
+	var store storeFiles
+	if statePath := getenv("FAKE_IDEA_STORE_STATE"); statePath != "" {
+		store = &stateFile{path: statePath}
+	} else {
+		root, _ := req["store_root"].(string)
+		cid := str(params["campaign_id"])
+		if !engineIDRE.MatchString(cid) {
+			return respond(id, nil, errData(-32002, "schema_validation_failed", "schema_validation_failed",
+				"details", "campaign_id and node_id must match ^[0123456789abcdefghjkmnpqrstvwxyz]{8}$"))
+		}
+		l := &engineLayout{root: root, cid: cid}
+		if err := l.lock(); err != nil {
+			return respond(id, nil, errData(-32603, "internal_error", err.Error()))
+		}
+		defer l.unlock()
+		store = l
 	}
-	var st storeState
-	b, err := os.ReadFile(statePath)
-	if err == nil {
-		err = json.Unmarshal(b, &st)
-	}
+	st, err := store.load()
 	if err != nil {
 		return respond(id, nil, errData(-32603, "internal_error", "cannot load store state: "+err.Error()))
 	}
 	if st.Idempotency == nil {
 		st.Idempotency = map[string]idempotencyItem{}
 	}
-	params, _ := req["params"].(map[string]any)
 	now := getenv("FAKE_IDEA_STORE_NOW")
 	if now == "" {
-		now = "2026-11-30T06:00:00Z"
+		now = store.now()
 	}
 	var (
 		result map[string]any
@@ -132,20 +150,154 @@ func ideaStore(stdin io.Reader, stdout io.Writer, getenv func(string) string) in
 	)
 	switch method {
 	case "node.set_posterior":
-		result, rerr = setPosterior(&st, params, now)
+		result, rerr = setPosterior(st, params, now)
 	case "node.set_lifecycle":
-		result, rerr = setLifecycle(&st, params, now)
+		result, rerr = setLifecycle(st, params, now)
 	default:
 		rerr = errData(-32601, "method_not_found", "unknown method "+method)
 	}
 	if rerr == nil {
-		nb, _ := json.MarshalIndent(st, "", "  ")
-		if err := atomicfile.WriteFile(statePath, append(nb, '\n'), 0o644); err != nil {
+		if err := store.save(st, method, params, result); err != nil {
 			return respond(id, nil, errData(-32603, "internal_error", err.Error()))
 		}
 	}
 	return respond(id, result, rerr)
 }
+
+// storeFiles is where the fake keeps its state: one state file for tests
+// (FAKE_IDEA_STORE_STATE), or the engine's own files under store_root.
+type storeFiles interface {
+	load() (*storeState, error)
+	save(st *storeState, method string, params, result map[string]any) error
+	now() string
+}
+
+// stateFile is the tests' single state file, with a fixed clock.
+type stateFile struct{ path string }
+
+func (f *stateFile) load() (*storeState, error) {
+	var st storeState
+	b, err := readlimit.ReadFile(f.path, readlimit.JSON)
+	if err == nil {
+		err = json.Unmarshal(b, &st)
+	}
+	return &st, err
+}
+
+func (f *stateFile) save(st *storeState, _ string, _, _ map[string]any) error {
+	nb, _ := json.MarshalIndent(st, "", "  ")
+	return atomicfile.WriteFile(f.path, append(nb, '\n'), 0o644)
+}
+
+func (f *stateFile) now() string { return "2026-11-30T06:00:00Z" }
+
+// engineLayout keeps the engine's files (close-prior-and-writeback.md
+// §1.9): <store_root>/campaigns/<cid>/nodes_latest.json (node_id -> node),
+// nodes_log.jsonl (one line per mutation), idempotency_store.json, and an
+// optional campaign.json whose "status" says whether the campaign is
+// active. A campaign exists when its nodes_latest.json does. The clock is
+// the real one, in the engine's toISOString form.
+type engineLayout struct {
+	root, cid string
+	held      *lockfile.Lock
+}
+
+func (l *engineLayout) dir() string { return filepath.Join(l.root, "campaigns", l.cid) }
+
+// lock holds the campaign directory while the request runs (the engine's
+// campaign mutation lock).
+func (l *engineLayout) lock() error {
+	if _, err := os.Stat(l.dir()); err != nil {
+		return nil // no campaign: nothing to lock; load reports campaign_not_found
+	}
+	lk, err := lockfile.Acquire(l.dir(), lockfile.Wait())
+	l.held = lk
+	return err
+}
+
+func (l *engineLayout) unlock() {
+	if l.held != nil {
+		l.held.Release()
+	}
+}
+
+func (l *engineLayout) load() (*storeState, error) {
+	st := &storeState{Campaigns: map[string]*storeCampaign{}, Idempotency: map[string]idempotencyItem{}}
+	b, err := readlimit.ReadFile(filepath.Join(l.dir(), "nodes_latest.json"), readlimit.JSON)
+	if errors.Is(err, fs.ErrNotExist) {
+		return st, nil // campaign_not_found, from lookupNode
+	}
+	if err != nil {
+		return nil, err
+	}
+	c := &storeCampaign{Status: "active"}
+	if err := json.Unmarshal(b, &c.Nodes); err != nil {
+		return nil, fmt.Errorf("nodes_latest.json: %v", err)
+	}
+	if b, err := readlimit.ReadFile(filepath.Join(l.dir(), "campaign.json"), readlimit.JSON); err == nil {
+		var meta struct {
+			Status string `json:"status"`
+		}
+		if err := json.Unmarshal(b, &meta); err != nil {
+			return nil, fmt.Errorf("campaign.json: %v", err)
+		}
+		if meta.Status != "" {
+			c.Status = meta.Status
+		}
+	}
+	st.Campaigns[l.cid] = c
+	b, err = readlimit.ReadFile(filepath.Join(l.dir(), "idempotency_store.json"), readlimit.JSON)
+	if err == nil {
+		recs := map[string]idempotencyItem{}
+		if err := json.Unmarshal(b, &recs); err != nil {
+			return nil, fmt.Errorf("idempotency_store.json: %v", err)
+		}
+		for k, v := range recs { // "<method>:<key>" on disk
+			method, key, _ := strings.Cut(k, ":")
+			st.Idempotency[method+":"+l.cid+":"+key] = v
+		}
+	} else if !errors.Is(err, fs.ErrNotExist) {
+		return nil, err
+	}
+	return st, nil
+}
+
+// save writes the engine's files in its order: idempotency record, nodes,
+// log line.
+func (l *engineLayout) save(st *storeState, method string, params, result map[string]any) error {
+	recs := map[string]idempotencyItem{}
+	for k, v := range st.Idempotency { // "<method>:<campaign>:<key>" in memory
+		if parts := strings.SplitN(k, ":", 3); len(parts) == 3 && parts[1] == l.cid {
+			recs[parts[0]+":"+parts[2]] = v
+		}
+	}
+	b, _ := json.MarshalIndent(recs, "", "  ")
+	if err := atomicfile.WriteFile(filepath.Join(l.dir(), "idempotency_store.json"), append(b, '\n'), 0o644); err != nil {
+		return err
+	}
+	b, _ = json.MarshalIndent(st.Campaigns[l.cid].Nodes, "", "  ")
+	if err := atomicfile.WriteFile(filepath.Join(l.dir(), "nodes_latest.json"), append(b, '\n'), 0o644); err != nil {
+		return err
+	}
+	idem, _ := result["idempotency"].(map[string]any)
+	if idem["is_replay"] == true {
+		return nil
+	}
+	node, _ := result["node"].(map[string]any)
+	line, _ := json.Marshal(map[string]any{"mutation": strings.TrimPrefix(method, "node."), "node_id": params["node_id"],
+		"revision": node["revision"], "node": node})
+	f, err := os.OpenFile(filepath.Join(l.dir(), "nodes_log.jsonl"), os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
+	if err != nil {
+		return err
+	}
+	_, err = f.Write(append(line, '\n'))
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	return err
+}
+
+func (l *engineLayout) now() string { return time.Now().UTC().Format("2006-01-02T15:04:05.000Z") }
 
 // payloadHash is sha256 of the canonical params without the key (Go's
 // sorted-key JSON stands in for the engine's JCS).

@@ -120,3 +120,69 @@ func TestFakeIdeaStoreMalformedRequests(t *testing.T) {
 		t.Errorf("crash mode: %d %q", code, out.String())
 	}
 }
+
+// Without FAKE_IDEA_STORE_STATE the fake keeps the engine's files under the
+// request's store_root, as `nullius demo` uses it.
+func TestFakeIdeaStoreEngineLayout(t *testing.T) {
+	root := t.TempDir()
+	camp := filepath.Join(root, "campaigns", "c0ffee12")
+	if err := os.MkdirAll(camp, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	seed := `{"n0de0001": {"node_id": "n0de0001", "revision": 1, "lifecycle_state": "candidate", "lifecycle_reason": null,
+	  "activation_condition": null, "posterior": null, "literature_coverage": null}}`
+	if err := os.WriteFile(filepath.Join(camp, "nodes_latest.json"), []byte(seed), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	call := func(method string, params map[string]any) (int, map[string]any) {
+		t.Helper()
+		req, _ := json.Marshal(map[string]any{"method": method, "store_root": root, "params": params})
+		var out bytes.Buffer
+		code := ideaStore(bytes.NewReader(req), &out, func(string) string { return "" })
+		var resp map[string]any
+		if err := json.Unmarshal(out.Bytes(), &resp); err != nil {
+			t.Fatalf("response %q: %v", out.String(), err)
+		}
+		return code, resp
+	}
+	if code, resp := call("node.set_lifecycle", lifecycle("l1", "admission_review")); code != 0 {
+		t.Fatalf("set_lifecycle: %v", resp)
+	}
+	code, resp := call("node.set_posterior", posterior("k1", 0.8, "saturated"))
+	if code != 0 || node(resp)["lifecycle_state"] != "admitted" {
+		t.Fatalf("set_posterior: %d %v", code, resp)
+	}
+	if at, _ := node(resp)["updated_at"].(string); len(at) != len("2026-11-30T06:00:00.000Z") || !strings.HasSuffix(at, "Z") {
+		t.Errorf("updated_at %q is not the engine's toISOString form", at)
+	}
+	var nodes map[string]map[string]any
+	b, _ := os.ReadFile(filepath.Join(camp, "nodes_latest.json"))
+	if err := json.Unmarshal(b, &nodes); err != nil || nodes["n0de0001"]["lifecycle_state"] != "admitted" {
+		t.Fatalf("nodes_latest.json not updated (%v):\n%s", err, b)
+	}
+	var idem map[string]any
+	b, _ = os.ReadFile(filepath.Join(camp, "idempotency_store.json"))
+	if err := json.Unmarshal(b, &idem); err != nil || idem["node.set_posterior:k1"] == nil || idem["node.set_lifecycle:l1"] == nil {
+		t.Fatalf("idempotency_store.json (%v):\n%s", err, b)
+	}
+	// A replay answers from the record and logs nothing.
+	if code, resp := call("node.set_posterior", posterior("k1", 0.8, "saturated")); code != 0 ||
+		resp["result"].(map[string]any)["idempotency"].(map[string]any)["is_replay"] != true {
+		t.Fatalf("replay: %v", resp)
+	}
+	b, _ = os.ReadFile(filepath.Join(camp, "nodes_log.jsonl"))
+	if lines := strings.Split(strings.TrimSpace(string(b)), "\n"); len(lines) != 2 ||
+		!strings.Contains(lines[0], `"mutation":"set_lifecycle"`) || !strings.Contains(lines[1], `"mutation":"set_posterior"`) {
+		t.Errorf("nodes_log.jsonl:\n%s", b)
+	}
+	// A completed campaign refuses; an unknown one is not found.
+	os.WriteFile(filepath.Join(camp, "campaign.json"), []byte(`{"status": "completed"}`), 0o644)
+	if _, resp := call("node.set_posterior", posterior("k2", 0.7, "saturated")); reason(resp) != "campaign_completed" {
+		t.Errorf("completed campaign: %v", resp)
+	}
+	other := posterior("k3", 0.7, "saturated")
+	other["campaign_id"] = "c0ffee13"
+	if _, resp := call("node.set_posterior", other); reason(resp) != "campaign_not_found" {
+		t.Errorf("unknown campaign: %v", resp)
+	}
+}

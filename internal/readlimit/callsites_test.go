@@ -34,11 +34,9 @@ var allowedReads = map[string]string{
 	"internal/lockfile/lockfile.go Acquire os.OpenFile":        "creates or opens nullius's own lock file read-write with O_NOFOLLOW; reads nothing",
 	"internal/benchcorpus/benchcorpus.go writeNew os.OpenFile": "creates a new benchmark corpus file (O_CREATE|O_EXCL, write-only); reads nothing",
 
-	"internal/fakes/judge.go JudgeMain os.ReadFile":     "a stand-in judge program for tests (not in the nullius binary), reading the prompt nullius wrote",
-	"internal/fakes/gaia.go gaiaRun os.OpenFile":        "a stand-in gaia program for tests (not in the nullius binary), appending to its call log",
-	"internal/fakes/gaia.go gaiaCopy os.ReadFile":       "a stand-in gaia program for tests (not in the nullius binary), copying a fixture",
-	"internal/fakes/ideastore.go ideaStore os.OpenFile": "a stand-in idea-store program for tests (not in the nullius binary), appending to its call log",
-	"internal/fakes/ideastore.go ideaStore os.ReadFile": "a stand-in idea-store program for tests (not in the nullius binary), reading its own state file",
+	"internal/fakes/gaia.go gaiaRun os.OpenFile":        "the stand-in gaia of tests and nullius demo, appending to the call log its caller named",
+	"internal/fakes/ideastore.go ideaStore os.OpenFile": "the stand-in idea store of tests and nullius demo, appending to the request log its caller named",
+	"internal/fakes/ideastore.go save os.OpenFile":      "the stand-in idea store appending one line to the engine's nodes_log.jsonl (written, never read)",
 
 	"internal/procrun/procruntest/procruntest.go WaitPids os.ReadFile": "a test helper package (imported only by tests), reading the pid files its stubs write",
 	"internal/procrun/procruntest/procruntest.go state os.ReadFile":    "a test helper package (imported only by tests), reading /proc/<pid>/stat",

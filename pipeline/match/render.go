@@ -11,11 +11,15 @@ import (
 
 // RenderOptions select what `match render` writes into the materials dir.
 type RenderOptions struct {
-	MaterialsDir     string
-	CardA, CardB     string // card files
-	NodeA, NodeB     string // node ids for bare idea_card_v1 cards
-	Summaries        bool   // card_summary_{a,b}.md
-	StatementPrompts bool   // statement_request_{a,b}.md
+	MaterialsDir string
+	CardA, CardB string // card files
+	NodeA, NodeB string // node ids for bare idea_card_v1 cards, or of the Nodes records
+	// Nodes is the idea store's nodes_latest.json; with it the cards are
+	// the records of NodeA and NodeB (idea_node_v1, the idea card inside),
+	// and no card file is read.
+	Nodes            string
+	Summaries        bool // card_summary_{a,b}.md
+	StatementPrompts bool // statement_request_{a,b}.md
 	WordCap          int
 }
 
@@ -23,8 +27,21 @@ type RenderOptions struct {
 // the commitment are read and checked before anything is written, so a bad
 // card b no longer leaves card a's files behind.
 func Render(o RenderOptions) (*Summary, error) {
-	if o.CardA == "" || o.CardB == "" {
-		return nil, refuse("--card-a and --card-b are required for rendering modes")
+	var nodes map[string]any
+	switch {
+	case o.Nodes != "":
+		if o.CardA != "" || o.CardB != "" {
+			return nil, refuse("--nodes takes the cards from the node records: give --node-a and --node-b, not --card-a/--card-b")
+		}
+		if o.NodeA == "" || o.NodeB == "" {
+			return nil, refuse("--nodes needs --node-a and --node-b: the ids of the two nodes to match")
+		}
+		var err error
+		if nodes, err = nodeRecords(o.Nodes); err != nil {
+			return nil, err
+		}
+	case o.CardA == "" || o.CardB == "":
+		return nil, refuse("--card-a and --card-b are required for rendering modes (or --nodes with --node-a and --node-b)")
 	}
 	var lk locks
 	defer lk.release()
@@ -45,8 +62,14 @@ func Render(o RenderOptions) (*Summary, error) {
 	type out struct{ path, text string }
 	var outs, reqs []out
 	for _, side := range []struct{ label, path, node string }{{"a", o.CardA, o.NodeA}, {"b", o.CardB, o.NodeB}} {
-		v, err := readJSON(side.path, "idea card", readlimit.JSON)
-		if err != nil {
+		var v any
+		if nodes != nil {
+			rec, ok := nodes[side.node]
+			if !ok {
+				return nil, refuse("%s has no node %s (--node-%s)", o.Nodes, side.node, side.label)
+			}
+			v = rec
+		} else if v, err = readJSON(side.path, "idea card", readlimit.JSON); err != nil {
 			return nil, err
 		}
 		c, err := matchproto.ParseCard(v, side.label, side.node)
@@ -77,4 +100,48 @@ func Render(o RenderOptions) (*Summary, error) {
 func fileMissing(p string) bool {
 	_, err := os.Stat(p)
 	return err != nil
+}
+
+// nodeRecords reads an idea store's nodes file: the engine's map {node_id:
+// node}, or a {"nodes": [...] | {...}} wrapper; records are keyed by their
+// node_id (the map key when the record has none).
+func nodeRecords(path string) (map[string]any, error) {
+	v, err := readJSON(path, "nodes file", readlimit.JSON)
+	if err != nil {
+		return nil, err
+	}
+	top, ok := v.(matchproto.Object)
+	if !ok {
+		return nil, refuse("nodes file %s is not a JSON object", path)
+	}
+	var items []matchproto.Member
+	if w, ok := top.Get("nodes"); ok {
+		switch t := w.(type) {
+		case matchproto.Object:
+			items = t
+		case []any:
+			for _, e := range t {
+				items = append(items, matchproto.Member{Value: e})
+			}
+		default:
+			return nil, refuse("nodes file %s: nodes must be a list or an object", path)
+		}
+	} else {
+		items = top
+	}
+	out := map[string]any{}
+	for _, m := range items {
+		rec, ok := m.Value.(matchproto.Object)
+		if !ok {
+			return nil, refuse("nodes file %s: node %s is not a JSON object", path, m.Key)
+		}
+		id := m.Key
+		if n, ok := rec.Get("node_id"); ok {
+			if s, ok := n.(string); ok && s != "" {
+				id = s
+			}
+		}
+		out[id] = rec
+	}
+	return out, nil
 }
