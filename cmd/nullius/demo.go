@@ -86,8 +86,8 @@ Exit codes: 0 written; 2 usage, DIR not empty, or a write failure.`,
 	}
 	cmd.Flags().StringVar(&format, "format", "text", "output format: text or json")
 	cmd.AddCommand(&cobra.Command{
-		Use:                "run PROGRAM [ARGS...]",
-		Short:              "Run one demo program (what DIR/bin/* execute)",
+		Use:   "run PROGRAM [ARGS...]",
+		Short: "Run one demo program (what DIR/bin/* execute)",
 		Example: `  # What DIR/bin/gaia runs:
   nullius demo run gaia build compile ideas/my-idea-gaia`,
 		Hidden:             true,
