@@ -1,10 +1,7 @@
 package extract
 
 import (
-	"path/filepath"
-
 	"github.com/nullius-dev/nullius/analyzers"
-	"github.com/nullius-dev/nullius/analyzers/ir"
 	"github.com/nullius-dev/nullius/internal/diag"
 )
 
@@ -27,7 +24,7 @@ type Checks struct {
 
 // DefaultChecks runs the analyzers engine: the source scan without the IR
 // (analyzers.Lint with NoIR), then, after compile, the compiled-IR contract
-// of analyzers/ir (ir.Load and ir.Check) on the bytes extraction pins.
+// of analyzers/ir on the bytes extraction pins, located in the source.
 // beliefs.json is not looked at here: until gaia run infer rewrites it, it
 // is the previous run's, and extraction checks the fresh one itself.
 func DefaultChecks() Checks {
@@ -42,11 +39,8 @@ func lintSource(pkg string) ([]diag.Diagnostic, error) {
 	return res.Diagnostics, nil
 }
 
+// checkIR locates findings about declared knowledge in the Python source,
+// as lint does (analyzers.CheckIR).
 func checkIR(pkg string, irBytes []byte) ([]diag.Diagnostic, error) {
-	doc, ds := ir.Load(filepath.ToSlash(ir.IRPath(pkg)), irBytes)
-	if doc == nil {
-		return ds, nil
-	}
-	more, _ := ir.Check(doc, ir.CheckOptions{})
-	return append(ds, more...), nil
+	return analyzers.CheckIR(pkg, irBytes)
 }

@@ -9,9 +9,11 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
+	"github.com/nullius-dev/nullius/analyzers"
 	"github.com/nullius-dev/nullius/analyzers/ir"
 	"github.com/nullius-dev/nullius/internal/binding"
 	"github.com/nullius-dev/nullius/internal/contain"
@@ -85,6 +87,7 @@ type run struct {
 	root     string
 	rel      string
 	static   []diag.Diagnostic // error findings of the source scan, suppressed ones included
+	scanned  []diag.Diagnostic // every finding of the source scan, for IR repeats
 	explore  bool
 	gaia     gaiacli.Gaia
 	checkedP string           // the ir.json pin the IR checks last ran on
@@ -217,6 +220,7 @@ func (r *run) lint(context.Context) error {
 	}
 	ds = diag.SortDedup(ds)
 	r.printFindings(ds)
+	r.scanned = ds
 	blocking := 0
 	for _, d := range ds {
 		if d.Severity == diag.Error {
@@ -261,13 +265,14 @@ func (r *run) printFindings(ds []diag.Diagnostic) {
 		if len(tags) > 0 {
 			tag = "[" + strings.Join(tags, ", ") + "] "
 		}
-		fmt.Fprintf(r.log, "%s: %s %s%s\n", position(d), d.Code, tag, oneLine.Replace(d.Message))
+		fmt.Fprintf(r.log, "%s: %s %s%s\n", r.position(d), d.Code, tag, oneLine.Replace(d.Message))
 	}
 }
 
-// position is path:line:col with unknown (0) parts left out, as lint does.
-func position(d diag.Diagnostic) string {
-	p := cmp.Or(d.Path, "-")
+// position is path:line:col with unknown (0) parts left out, as lint does,
+// the path as the user named the package (r.pkg is absolute).
+func (r *run) position(d diag.Diagnostic) string {
+	p := cmp.Or(r.shown(d.Path), "-")
 	if d.Line > 0 {
 		p += fmt.Sprintf(":%d", d.Line)
 		if d.Column > 0 {
@@ -357,6 +362,20 @@ func (r *run) render(ctx context.Context) error {
 	return nil
 }
 
+// shown is path inside the package as the user named the package
+// (--package as typed), so extract prints the paths lint prints; a path
+// outside the package is left as it is.
+func (r *run) shown(path string) string {
+	if path == "" || r.pkg == "" {
+		return path
+	}
+	rel, err := filepath.Rel(r.pkg, filepath.FromSlash(path))
+	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) || filepath.IsAbs(rel) {
+		return path
+	}
+	return filepath.ToSlash(filepath.Join(r.opts.Package, rel))
+}
+
 // irPath is the compiled IR of the package.
 func (r *run) irPath() string { return ir.IRPath(r.pkg) }
 
@@ -401,7 +420,10 @@ func (r *run) checkIRBytes(data []byte) error {
 		return fmt.Errorf("could not check %q: %w", r.irPath(), err)
 	}
 	ds = diag.SortDedup(ds)
-	r.printFindings(ds)
+	// A repeat of a source finding (GAIA507 is found in the source and in
+	// the graph, at the same line) is shown once, as lint shows it. Only
+	// warnings repeat: no IR error is ever dropped from the gate.
+	r.printFindings(analyzers.DropRepeated(slices.Clone(ds), r.scanned))
 	var irErrs []diag.Diagnostic
 	blocking := 0
 	for _, d := range ds {
@@ -425,7 +447,7 @@ func (r *run) checkIRBytes(data []byte) error {
 	r.checkedP = pin
 	if blocking > 0 {
 		f := fail(ruleRefused, "%d compiled-IR contract violation(s) in %q; --allow-discipline-warnings never "+
-			"lets these through. Refusing to extract a posterior from a graph that breaks the discipline", blocking, r.irPath())
+			"lets these through. Refusing to extract a posterior from a graph that breaks the discipline", blocking, r.shown(r.irPath()))
 		f.Findings = irErrs
 		return f
 	}
