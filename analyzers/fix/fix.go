@@ -176,6 +176,8 @@ func ReadSource(path string) ([]byte, error) {
 // (a temporary file renamed over it, keeping its mode), and returns the
 // paths written. A file whose contents changed since it was planned is
 // not written (the error says so); the files before it stay written.
+// The check and the write exclude other nullius steps only under the
+// package's lock: FixPackage calls Write holding it.
 func Write(files []File) ([]string, error) {
 	var done []string
 	for _, f := range files {

@@ -6,6 +6,8 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -52,7 +54,11 @@ atomically.
 --fix applies the safe suggested fixes (each file atomically; a file whose
 fixes overlap, or one of whose fixes would change a number literal or drop a
 call or an argument, is left untouched and named on stderr), then lints again
-and reports what remains. --diff prints the same changes as a unified diff on
+and reports what remains. Each package is fixed under its directory's lock
+(.nullius.lock, the lock 'nullius match absorb' and 'nullius bind' take; waited
+for up to $NULLIUS_LOCK_WAIT, default 10s, then exit 2): its files are read,
+linted and fixed under it, and a file is written only while it still holds the
+bytes the fixes were planned against. --diff prints the same changes as a unified diff on
 stdout and writes nothing; it exits 1 when there is something to fix.
 
 Exit codes: 0 no error finding (warnings do not fail), 1 error findings,
@@ -100,9 +106,13 @@ Exit codes: 0 no error finding (warnings do not fail), 1 error findings,
 			if err != nil {
 				return &exitErr{code: exitError, msg: "lint: " + err.Error()}
 			}
-			if fixFiles || diffOnly {
-				fixed, err := a.applyFixes(res.Diagnostics, diffOnly)
-				if err != nil || diffOnly {
+			if diffOnly {
+				_, err := a.applyFixes(res.Diagnostics, true)
+				return err
+			}
+			if fixFiles {
+				fixed, err := a.fixPackages(res, opts)
+				if err != nil {
 					return err
 				}
 				if fixed > 0 {
@@ -129,46 +139,133 @@ Exit codes: 0 no error finding (warnings do not fail), 1 error findings,
 	return cmd
 }
 
-// applyFixes plans the safe fixes of ds and either prints them as a
-// unified diff (diffOnly; the exit error is 1 when the diff is not empty)
-// or writes them. Files left unfixed are named on stderr. It returns how
-// many findings were fixed.
+// applyFixes plans the safe fixes of ds and prints them as a unified
+// diff (the exit error is 1 when the diff is not empty); it writes
+// nothing, so it takes no lock. Files left unfixed are named on stderr.
+// It returns how many findings would be fixed.
 func (a *app) applyFixes(ds []diag.Diagnostic, diffOnly bool) (int, error) {
 	files, err := fix.Plan(ds, fix.ReadSource)
 	if err != nil {
 		return 0, &exitErr{code: exitError, msg: "lint: " + err.Error()}
 	}
-	var planned []fix.File
+	planned, n := a.planned(files)
+	for _, f := range planned {
+		u, err := fix.Unified(f.Path, f.Src, f.Edits)
+		if err != nil {
+			return 0, &exitErr{code: exitError, msg: "lint: " + err.Error()}
+		}
+		io.WriteString(a.stdout, u)
+	}
+	if len(planned) > 0 {
+		return n, &exitErr{code: exitFindings}
+	}
+	return 0, nil
+}
+
+// planned names the files left unfixed on stderr and returns the others
+// with the number of findings their fixes fix.
+func (a *app) planned(files []fix.File) ([]fix.File, int) {
+	var out []fix.File
 	n := 0
 	for _, f := range files {
 		if f.Skipped != "" {
 			fmt.Fprintf(a.stderr, "nullius: lint: left %s unfixed: %s\n", f.Path, f.Skipped)
 			continue
 		}
-		planned = append(planned, f)
+		out = append(out, f)
 		n += f.Fixes
 	}
-	if diffOnly {
-		for _, f := range planned {
-			u, err := fix.Unified(f.Path, f.Src, f.Edits)
+	return out, n
+}
+
+// fixPackages writes the safe fixes, one package at a time, each under
+// its package directory's lock (fix.FixPackage: the lock absorb and bind
+// take, so a fix can never be written over an absorb's edit of the same
+// module). The first lint, made without locks, only says which packages
+// have something to fix: under the lock each is read and linted again, and
+// its fixes are planned and checked against exactly the bytes read there.
+// A package whose lock stays busy stops the run with exit 2, the packages
+// before it fixed and said so. It returns how many findings were fixed.
+func (a *app) fixPackages(res *analyzers.Result, opts analyzers.Options) (int, error) {
+	n, files := 0, 0
+	report := func() {
+		if files > 0 {
+			fmt.Fprintf(a.stderr, "nullius: lint: fixed %s in %s\n", plural.N(n, "finding"), plural.N(files, "file"))
+		}
+	}
+	for _, p := range packagesToFix(res) {
+		args := relintArgs(p)
+		r, err := fix.FixPackage(p.Dir, p.Files, func(overlay map[string][]byte) ([]diag.Diagnostic, []string, error) {
+			o := opts
+			o.Overlay = overlay
+			lr, err := analyzers.Lint(args, o)
 			if err != nil {
-				return 0, &exitErr{code: exitError, msg: "lint: " + err.Error()}
+				return nil, nil, err
 			}
-			io.WriteString(a.stdout, u)
+			var linted []string
+			for _, q := range lr.Packages {
+				linted = append(linted, q.Files...)
+			}
+			return lr.Diagnostics, linted, nil
+		})
+		written := 0
+		if r != nil {
+			planned, _ := a.planned(r.Files)
+			for _, f := range planned {
+				if slices.Contains(r.Written, f.Path) {
+					written++
+					n += f.Fixes
+				}
+			}
 		}
-		if len(planned) > 0 {
-			return n, &exitErr{code: exitFindings}
+		files += written
+		if err != nil {
+			report()
+			msg := "lint: " + err.Error()
+			if written == 0 {
+				msg += "; nothing was fixed in " + p.Dir
+			}
+			return 0, &exitErr{code: exitError, msg: msg}
 		}
-		return 0, nil
 	}
-	written, err := fix.Write(planned)
-	if err != nil {
-		return 0, &exitErr{code: exitError, msg: "lint: " + err.Error()}
-	}
-	if len(written) > 0 {
-		fmt.Fprintf(a.stderr, "nullius: lint: fixed %s in %s\n", plural.N(n, "finding"), plural.N(len(written), "file"))
-	}
+	report()
 	return n, nil
+}
+
+// packagesToFix returns the linted packages that have a finding with a
+// fix in one of their files.
+func packagesToFix(res *analyzers.Result) []analyzers.Package {
+	has := map[string]bool{}
+	for _, d := range res.Diagnostics {
+		if !d.Suppressed && len(fix.Edits(d)) > 0 {
+			has[d.Path] = true
+		}
+	}
+	var out []analyzers.Package
+	for _, p := range res.Packages {
+		if slices.ContainsFunc(p.Files, func(f string) bool { return has[f] }) {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// relintArgs are the lint arguments that lint exactly the files of p
+// again: the package's pyproject.toml for a whole package (not its
+// directory, which would also walk packages nested below it), the folder
+// named for some files of one, else the file.
+func relintArgs(p analyzers.Package) []string {
+	switch {
+	case !p.Partial:
+		return []string{filepath.Join(filepath.FromSlash(p.Dir), "pyproject.toml")}
+	case p.SourceRoot != "":
+		return []string{filepath.FromSlash(p.SourceRoot)}
+	}
+	out := make([]string, len(p.Files))
+	for i, f := range p.Files {
+		out[i] = filepath.FromSlash(f)
+	}
+	return out
 }
 
 // checkPath gives a missing or unreadable path its one-line error before

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+	"time"
 
 	"github.com/nullius-dev/nullius/internal/third_party/jsonschema"
 	"github.com/rogpeppe/go-internal/testscript"
@@ -28,8 +29,9 @@ func TestMain(m *testing.M) {
 		os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 	}
 	programs := fakes.Programs()
+	programs["holdlock"] = holdLock
 	programs["nullius"] = func() {
-		installCrashPoint()
+		installTestHooks()
 		code := run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
 		if dir := os.Getenv("WORK"); dir != "" {
 			_ = os.WriteFile(filepath.Join(dir, ".exit"), []byte(strconv.Itoa(code)), 0o644)
@@ -130,6 +132,38 @@ func TestScripts(t *testing.T) {
 				if !re.MatchString(strings.TrimSuffix(text, "\n")) {
 					ts.Fatalf("stderr %q does not match %q", text, args[0])
 				}
+			},
+			// waitfile PATH: wait until PATH exists (a background step
+			// says it got somewhere); bounded, so a broken script fails.
+			"waitfile": func(ts *testscript.TestScript, neg bool, args []string) {
+				if neg || len(args) != 1 {
+					ts.Fatalf("usage: waitfile PATH")
+				}
+				for range 6000 {
+					if _, err := os.Stat(ts.MkAbs(args[0])); err == nil {
+						return
+					}
+					time.Sleep(50 * time.Millisecond)
+				}
+				ts.Fatalf("%s did not appear within 5 minutes", args[0])
+			},
+			// lockwaiters DIR N: wait until N processes have DIR's nullius
+			// lock file open: the holder and N-1 steps waiting for it.
+			"lockwaiters": func(ts *testscript.TestScript, neg bool, args []string) {
+				if neg || len(args) != 2 {
+					ts.Fatalf("usage: lockwaiters DIR N")
+				}
+				want, err := strconv.Atoi(args[1])
+				ts.Check(err)
+				for range 6000 {
+					n, err := lockOpeners(ts.MkAbs(args[0]))
+					ts.Check(err)
+					if n >= want {
+						return
+					}
+					time.Sleep(50 * time.Millisecond)
+				}
+				ts.Fatalf("fewer than %d processes opened the lock of %s within 5 minutes", want, args[0])
 			},
 			// exitcode N: the last `exec nullius` exited with status N.
 			"exitcode": func(ts *testscript.TestScript, neg bool, args []string) {

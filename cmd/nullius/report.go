@@ -13,6 +13,7 @@ import (
 
 	"github.com/nullius-dev/nullius/internal/atomicfile"
 	"github.com/nullius-dev/nullius/internal/diag"
+	"github.com/nullius-dev/nullius/internal/lockfile"
 	"github.com/nullius-dev/nullius/internal/readlimit"
 	"github.com/nullius-dev/nullius/pipeline/report"
 )
@@ -105,7 +106,12 @@ value is out of range, 2 usage or I/O error.` + limitsNote,
 				return err
 			}
 			var ds []diag.Diagnostic
+			var locks lockfile.Set
+			defer locks.Release()
 			for _, p := range files {
+				if err := lockToRewrite(&locks, p, !check); err != nil {
+					return err
+				}
 				b, err := readInputKind(p, readlimit.Markdown)
 				if err != nil {
 					return err
@@ -171,7 +177,12 @@ Exit codes: 0 clean, 1 broken links or (with --check) changes, 2 usage or I/O.` 
 				return err
 			}
 			var ds []diag.Diagnostic
+			var locks lockfile.Set
+			defer locks.Release()
 			for _, p := range files {
+				if err := lockToRewrite(&locks, p, !check); err != nil {
+					return err
+				}
 				b, err := readInputKind(p, readlimit.Markdown)
 				if err != nil {
 					return err
@@ -275,6 +286,21 @@ or an unwritable output.` + limitsNote,
 	fl.IntVar(&o.Top, "top", 2, "drivers per direction")
 	fl.StringVar(&o.WorthLabel, "worth-label", "worth", "label of the root claim in beliefs.json")
 	return cmd
+}
+
+// lockToRewrite takes the lock of the directory of a report about to be
+// read and rewritten in place (write), so the read, the rewrite and the
+// write are one step no other nullius writer of that directory interleaves
+// with (two normalizers at once would each write back the other's input).
+// A --check run writes nothing and takes no lock.
+func lockToRewrite(locks *lockfile.Set, path string, write bool) error {
+	if !write {
+		return nil
+	}
+	if err := locks.Add(filepath.Dir(path)); err != nil {
+		return &exitErr{code: exitError, msg: err.Error()}
+	}
+	return nil
 }
 
 // writeReport replaces a generated report atomically, creating its directory.

@@ -18,6 +18,7 @@ import (
 	"github.com/nullius-dev/nullius/internal/binding"
 	"github.com/nullius-dev/nullius/internal/contain"
 	"github.com/nullius-dev/nullius/internal/diag"
+	"github.com/nullius-dev/nullius/internal/lockfile"
 	"github.com/nullius-dev/nullius/internal/readlimit"
 	"github.com/nullius-dev/nullius/pipeline/gaiacli"
 )
@@ -92,6 +93,7 @@ type run struct {
 	gaia     gaiacli.Gaia
 	checkedP string           // the ir.json pin the IR checks last ran on
 	binding  *binding.Binding // the package's idea; nil when unbound
+	locks    lockfile.Set     // the package directory's lock, held for the whole run
 }
 
 // Run performs the whole gated extraction (§3.2 with nullius's order: paths,
@@ -110,8 +112,9 @@ func Run(ctx context.Context, opts Options) (*Result, error) {
 	if r.opts.Checks.IR == nil {
 		r.opts.Checks.IR = def.IR
 	}
+	defer r.locks.Release()
 	steps := []func(context.Context) error{
-		r.locate, r.bind, r.lint, r.pinnedGaia, r.compile, r.checkIR, r.check, r.infer, r.render,
+		r.locate, r.lock, r.bind, r.lint, r.pinnedGaia, r.compile, r.checkIR, r.check, r.infer, r.render,
 	}
 	for _, step := range steps {
 		if err := step(ctx); err != nil {
@@ -185,6 +188,17 @@ func (r *run) containGaiaDir() error {
 		}
 	}
 	return nil
+}
+
+// lock takes the package directory's lock (.nullius.lock, the lock
+// absorb, bind and lint --fix take before they edit the package), waiting
+// lockfile.Wait() for it, and holds it to the end of the run: the source
+// that is linted, the source gaia compiles, the binding that is recorded
+// and the compiled files nullius pins must all be one version of the
+// package, so no other nullius step may edit it meanwhile, and two
+// extractions of one package must not interleave their gaia stages.
+func (r *run) lock(context.Context) error {
+	return r.locks.Add(r.pkg)
 }
 
 // bind reads the package's binding to its idea, which .gaia/discipline.json

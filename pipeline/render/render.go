@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 
 	"github.com/nullius-dev/nullius/internal/atomicfile"
+	"github.com/nullius-dev/nullius/internal/lockfile"
 )
 
 // PageName is the file written into the package by default.
@@ -40,6 +41,15 @@ func Render(opts Options) (*Result, error) {
 		return nil, fmt.Errorf("%w: %v", ErrNoGraph, err)
 	case !fi.IsDir():
 		return nil, fmt.Errorf("%w: package %q is not a directory", ErrNoGraph, opts.Package)
+	}
+	// The package's lock (the one extract holds while gaia rewrites
+	// .gaia/): the page is drawn from one compile, never from an ir.json
+	// and a beliefs.json of two, and written while no other step writes
+	// the package.
+	var locks lockfile.Set
+	defer locks.Release()
+	if err := locks.Add(opts.Package); err != nil {
+		return nil, err
 	}
 	g, err := Load(opts.Package)
 	if err != nil {
