@@ -37,8 +37,12 @@ mkdir -p "$out"
 echo "== go build"
 go build -o "$out/nullius" ./cmd/nullius
 echo "== nullius render"
-"$out/nullius" render --package fixtures/render/normal --output "$out/normal.html"
-"$out/nullius" render --package fixtures/render/hostile --output "$out/hostile.html"
-"$out/nullius" render --package fixtures/render/larger --output "$out/larger.html"
+# Copies inside the repository (the same project root): render takes the
+# package's lock, whose file must not land in the repository's fixtures.
+mkdir -p "$out/pkgs"
+cp -r fixtures/render/normal fixtures/render/hostile fixtures/render/larger "$out/pkgs/"
+"$out/nullius" render --package "$out/pkgs/normal" --output "$out/normal.html"
+"$out/nullius" render --package "$out/pkgs/hostile" --output "$out/hostile.html"
+"$out/nullius" render --package "$out/pkgs/larger" --output "$out/larger.html"
 echo "== browser checks ($("$chromium_bin" --version 2>/dev/null || echo chromium))"
 CHROMIUM="$chromium_bin" node browsertest/render.test.mjs --normal "$out/normal.html" --hostile "$out/hostile.html" --larger "$out/larger.html" --out "$out"
