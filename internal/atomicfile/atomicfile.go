@@ -14,8 +14,37 @@ import (
 // ErrExists is returned by WriteNew when the destination already exists.
 var ErrExists = fs.ErrExist
 
-// WriteFile atomically replaces path with data.
+// NotRegularError says that the destination exists and is not a regular
+// file, so WriteFile will not replace it.
+type NotRegularError struct {
+	Path string
+	Mode fs.FileMode
+}
+
+func (e *NotRegularError) Error() string {
+	kind := "not a regular file"
+	switch t := e.Mode.Type(); {
+	case t&fs.ModeDir != 0:
+		kind = "a directory"
+	case t&fs.ModeCharDevice != 0, t&fs.ModeDevice != 0:
+		kind = "a device"
+	case t&fs.ModeNamedPipe != 0:
+		kind = "a named pipe (FIFO)"
+	case t&fs.ModeSocket != 0:
+		kind = "a socket"
+	}
+	return "it is " + kind + "; nullius replaces only regular files (choose a file path)"
+}
+
+// WriteFile atomically replaces path with data. An existing destination
+// that is not a regular file (a device such as /dev/null, a FIFO, a socket,
+// a directory, or a symlink to one) is refused, never renamed over: run as
+// root, `--output /dev/null` would otherwise replace the device node with a
+// regular file for every process on the machine.
 func WriteFile(path string, data []byte, perm fs.FileMode) error {
+	if fi, err := os.Stat(path); err == nil && !fi.Mode().IsRegular() {
+		return fmt.Errorf("could not write %q: %w", path, &NotRegularError{Path: path, Mode: fi.Mode()})
+	}
 	tmp, err := writeTemp(path, data, perm)
 	if err != nil {
 		return err

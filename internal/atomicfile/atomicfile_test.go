@@ -2,8 +2,10 @@ package atomicfile
 
 import (
 	"errors"
+	"io/fs"
 	"os"
 	"path/filepath"
+	"syscall"
 	"testing"
 )
 
@@ -87,5 +89,41 @@ func TestRemoveTemps(t *testing.T) {
 	}
 	if removed, err := RemoveTemps(target); err != nil || len(removed) != 0 {
 		t.Fatalf("second RemoveTemps = %v, %v", removed, err)
+	}
+}
+
+// A destination that exists and is not a regular file is never replaced:
+// renamed over, a device node such as /dev/null would become a plain file
+// for every process on the machine. (A FIFO stands in for the device: a
+// test must not risk /dev/null itself.)
+func TestWriteFileRefusesSpecialFiles(t *testing.T) {
+	dir := t.TempDir()
+	fifo := filepath.Join(dir, "pipe")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	sub := filepath.Join(dir, "sub")
+	if err := os.Mkdir(sub, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	link := filepath.Join(dir, "link")
+	if err := os.Symlink(fifo, link); err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range []string{fifo, sub, link} {
+		err := WriteFile(p, []byte("x"), 0o644)
+		var nr *NotRegularError
+		if !errors.As(err, &nr) {
+			t.Errorf("%s: err = %v, want a NotRegularError", p, err)
+		}
+	}
+	if fi, err := os.Lstat(fifo); err != nil || fi.Mode().Type()&fs.ModeNamedPipe == 0 {
+		t.Errorf("the FIFO was replaced: %v %v", fi.Mode(), err)
+	}
+	if fi, err := os.Lstat(link); err != nil || fi.Mode().Type()&fs.ModeSymlink == 0 {
+		t.Errorf("the symlink was replaced: %v", err)
+	}
+	if m, _ := filepath.Glob(filepath.Join(dir, ".*.tmp-*")); len(m) > 0 {
+		t.Errorf("temporary files left: %v", m)
 	}
 }
