@@ -153,30 +153,3 @@ func TestHelpLimitsTopic(t *testing.T) {
 		t.Errorf("root help does not list the limits topic:\n%s", out.String())
 	}
 }
-
-func TestClosest(t *testing.T) {
-	flags := []string{"format", "color", "exit-zero", "show-suppressed", "config", "no-config", "fix", "diff"}
-	for _, c := range []struct {
-		typed string
-		want  string
-	}{
-		{"formt", "format"},
-		{"fromat", "format"},
-		{"FORMAT", "format"},
-		{"colour", "color"},
-		{"show", "show-suppressed"},
-		{"quiet", ""},
-		{"fx", "fix"},
-	} {
-		got := strings.Join(closest(c.typed, flags), ",")
-		if !strings.HasPrefix(got, c.want) || (c.want == "" && got != "") {
-			t.Errorf("closest(%q) = %q, want %q first", c.typed, got, c.want)
-		}
-	}
-	if d := editDistance("kitten", "sitting"); d != 3 {
-		t.Errorf("editDistance(kitten, sitting) = %d, want 3", d)
-	}
-	if d := editDistance("π", ""); d != 1 {
-		t.Errorf("editDistance counts runes: got %d, want 1", d)
-	}
-}

@@ -1,81 +1,13 @@
 package main
 
 import (
-	"fmt"
-	"sort"
 	"strings"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
+
+	"github.com/nullius-dev/nullius/internal/suggest"
 )
-
-// suggestDistance is the largest edit distance still offered as "did you
-// mean" (cobra's own default for commands): --formt and --fromat are one or
-// two edits from --format, --quiet is far from --exit-zero.
-const suggestDistance = 2
-
-// closest returns the candidates within suggestDistance edits of typed, or
-// that typed is a prefix of (at least two letters), nearest first then
-// alphabetical.
-func closest(typed string, candidates []string) []string {
-	type scored struct {
-		name string
-		d    int
-	}
-	var hits []scored
-	low := strings.ToLower(typed)
-	for _, c := range candidates {
-		d := editDistance(low, strings.ToLower(c))
-		if d <= suggestDistance || (len(low) >= 2 && strings.HasPrefix(strings.ToLower(c), low)) {
-			hits = append(hits, scored{c, d})
-		}
-	}
-	sort.Slice(hits, func(i, j int) bool {
-		if hits[i].d != hits[j].d {
-			return hits[i].d < hits[j].d
-		}
-		return hits[i].name < hits[j].name
-	})
-	out := make([]string, len(hits))
-	for i, h := range hits {
-		out[i] = h.name
-	}
-	return out
-}
-
-// editDistance is the Levenshtein distance between a and b, in runes.
-func editDistance(a, b string) int {
-	ra, rb := []rune(a), []rune(b)
-	prev := make([]int, len(rb)+1)
-	cur := make([]int, len(rb)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(ra); i++ {
-		cur[0] = i
-		for j := 1; j <= len(rb); j++ {
-			cost := 1
-			if ra[i-1] == rb[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(rb)]
-}
-
-// didYouMean is ` (did you mean "a" or "b"?)` for the suggestions, or "".
-func didYouMean(sugg []string) string {
-	if len(sugg) == 0 {
-		return ""
-	}
-	q := make([]string, len(sugg))
-	for i, s := range sugg {
-		q[i] = fmt.Sprintf("%q", s)
-	}
-	return " (did you mean " + strings.Join(q, " or ") + "?)"
-}
 
 // flagError is the root's flag error function: a usage error (exit 2) that
 // names the command's help and, for a mistyped flag, the flags it was
@@ -90,11 +22,11 @@ func flagError(c *cobra.Command, err error) error {
 				names = append(names, f.Name)
 			}
 		})
-		sugg := closest(name, names)
+		sugg := suggest.Closest(name, names)
 		for i := range sugg {
 			sugg[i] = "--" + sugg[i]
 		}
-		hint = didYouMean(sugg)
+		hint = suggest.DidYouMean(sugg)
 	}
 	return usageErrorf("%s%s; see '%s --help'", msg, hint, c.CommandPath())
 }
@@ -109,7 +41,7 @@ func unknownSubcommand(group *cobra.Command, word, what string) error {
 		}
 	}
 	return usageErrorf("unknown %s %q%s; use %s; see '%s --help'",
-		what, word, didYouMean(closest(word, names)), orList(names), group.CommandPath())
+		what, word, suggest.DidYouMean(suggest.Closest(word, names)), orList(names), group.CommandPath())
 }
 
 // orList is "a, b or c".

@@ -4,6 +4,8 @@ import (
 	"strings"
 
 	"github.com/spf13/cobra"
+
+	"github.com/nullius-dev/nullius/internal/suggest"
 )
 
 // validateCmd groups the JSON artifact validators. Each artifact family adds
@@ -35,7 +37,7 @@ Exit codes: 0 no error finding, 1 error findings, 2 usage, I/O or internal error
 			if len(args) == 0 {
 				return usageErrorf("validate needs an artifact kind (%s); see 'nullius validate --help'", list)
 			}
-			return usageErrorf("unknown artifact kind %q for validate%s; use %s", args[0], didYouMean(closest(args[0], kinds)), list)
+			return usageErrorf("unknown artifact kind %q for validate%s; use %s", args[0], suggest.DidYouMean(suggest.Closest(args[0], kinds)), list)
 		},
 	}
 	cmd.AddCommand(a.matchValidateCmds()...)

@@ -11,6 +11,7 @@ package config
 
 import (
 	"bytes"
+	"cmp"
 	"errors"
 	"fmt"
 	"os"
@@ -22,8 +23,10 @@ import (
 	"github.com/pelletier/go-toml/v2"
 
 	"github.com/nullius-dev/nullius/internal/diag"
+	"github.com/nullius-dev/nullius/internal/lazyre"
 	"github.com/nullius-dev/nullius/internal/memo"
 	"github.com/nullius-dev/nullius/internal/readlimit"
+	"github.com/nullius-dev/nullius/internal/suggest"
 )
 
 // File names searched in each directory, in order of precedence.
@@ -84,7 +87,12 @@ type Error struct {
 	Syntax bool
 }
 
-func (e *Error) Error() string { return e.Path + ": " + e.Msg }
+func (e *Error) Error() string {
+	if e.Line > 0 {
+		return fmt.Sprintf("%s:%d:%d: %s", e.Path, e.Line, e.Col, e.Msg)
+	}
+	return e.Path + ": " + e.Msg
+}
 
 // configExamplePackage is the package the NULLIUS003 examples configure.
 const configExamplePackage = "-- pyproject.toml --\n[project]\nname = \"my-idea-gaia\"\n" +
@@ -182,7 +190,7 @@ func parse(path, abs string, data []byte, depth int, read func(string) ([]byte, 
 			return nil, &Error{Path: path, Line: line, Col: col, Msg: "[tool.nullius] must be a table"}
 		}
 		if err != nil {
-			return nil, tomlError(path, err)
+			return nil, tomlError(path, err, data)
 		}
 		if doc.Tool.Nullius == nil {
 			return nil, nil
@@ -192,7 +200,7 @@ func parse(path, abs string, data []byte, depth int, read func(string) ([]byte, 
 			return nil, nil
 		}
 	} else if err := dec.Decode(&s); err != nil {
-		return nil, tomlError(path, err)
+		return nil, tomlError(path, err, data)
 	}
 	if !pyproject && (s.CampaignID != nil || s.NodeID != nil) {
 		key := "campaign-id"
@@ -273,13 +281,18 @@ func merge(base, over Settings) Settings {
 
 // tomlError locates a decode error: a TOML syntax error (Syntax), a value
 // of the wrong type, or unknown keys (at the first one).
-func tomlError(path string, err error) *Error {
+func tomlError(path string, err error, data []byte) *Error {
 	var sm *toml.StrictMissingError
 	if errors.As(err, &sm) {
 		var keys []string
 		for _, e := range sm.Errors {
 			row, col := e.Position()
-			keys = append(keys, fmt.Sprintf("%q (line %d, column %d)", strings.Join(e.Key(), "."), row, col))
+			k := e.Key()
+			if len(k) > 2 && k[0] == "tool" && k[1] == "nullius" {
+				k = k[2:] // [tool.nullius] warnigns: the key is "warnigns"
+			}
+			keys = append(keys, fmt.Sprintf("%q%s (line %d, column %d)", strings.Join(k, "."),
+				suggest.DidYouMean(suggest.Closest(k[len(k)-1], knownKeys)), row, col))
 		}
 		line, col := sm.Errors[0].Position()
 		return &Error{Path: path, Line: line, Col: col, Msg: "unknown configuration key " + strings.Join(keys, ", ") + "; known keys are extend, exclude, warnings, ignore, per-file-ignores (and campaign-id, node-id in a package's pyproject.toml)"}
@@ -288,9 +301,116 @@ func tomlError(path string, err error) *Error {
 	if errors.As(err, &de) {
 		row, col := de.Position()
 		// A wrong type names its key; a syntax error has none.
-		return &Error{Path: path, Line: row, Col: col, Msg: fmt.Sprintf("line %d, column %d: %s", row, col, de.Error()), Syntax: len(de.Key()) == 0}
+		if len(de.Key()) == 0 {
+			return &Error{Path: path, Line: row, Col: col, Syntax: true,
+				Msg: "not valid TOML: " + strings.TrimPrefix(de.Error(), "toml: ")}
+		}
+		return &Error{Path: path, Line: row, Col: col, Msg: wrongType(de, data)}
 	}
 	return &Error{Path: path, Msg: err.Error(), Syntax: true}
+}
+
+// knownKeys are the configuration keys, for "did you mean".
+var knownKeys = []string{"extend", "exclude", "warnings", "ignore", "per-file-ignores", "campaign-id", "node-id"}
+
+// expected says, per configuration key, what its value must be, with an
+// example line: the file's own terms, not the Go field it decodes into.
+var expected = map[string]string{
+	"extend":           `a string, the path of another configuration file (extend = "../nullius.toml")`,
+	"exclude":          `an array of glob patterns (exclude = ["tests/**"])`,
+	"warnings":         `true or false (warnings = false)`,
+	"ignore":           `an array of rule codes or names (ignore = ["GAIA505"])`,
+	"per-file-ignores": `a table of glob = array of rule codes (per-file-ignores = { "tests/**" = ["GAIA011"] })`,
+	"campaign-id":      `a string (campaign-id = "c0ffee12")`,
+	"node-id":          `a string (node-id = "n0de0001")`,
+}
+
+// tomlKinds names go-toml's value kinds as a TOML author says them.
+var tomlKinds = map[string]string{
+	"string": "a string", "integer": "an integer", "float": "a float", "boolean": "a boolean",
+	"array": "an array", "table": "a table", "inline": "an inline table",
+	"datetime": "a date-time", "date": "a date", "time": "a time",
+}
+
+// wrongType is the message for a value of the wrong type (issue 16: it
+// said "cannot decode TOML string into struct field
+// config.Settings.Warnings of type bool"): the key, what it must be, and
+// what the file holds there, e.g. `warnings must be true or false
+// (warnings = false), not a string: "no"`.
+func wrongType(de *toml.DecodeError, data []byte) string {
+	key := de.Key()
+	if len(key) >= 2 && key[0] == "tool" && key[1] == "nullius" {
+		key = key[2:]
+	}
+	if len(key) == 0 {
+		return "[tool.nullius] must be a table"
+	}
+	name, want := key[0], cmp.Or(expected[key[0]], "another type")
+	m := decodeKind.FindStringSubmatch(de.Error())
+	if m == nil {
+		return name + " must be " + want
+	}
+	got, goType := cmp.Or(tomlKinds[m[1]], m[1]), m[2]
+	// go-toml names the Go type it decoded into: a string inside a list
+	// setting is one element, a []string inside per-file-ignores one entry.
+	if name == "per-file-ignores" && (goType == "[]string" || goType == "string") {
+		name, want = "each per-file-ignores entry", `an array of rule codes or names ("tests/**" = ["GAIA011"])`
+	}
+	if goType == "string" && (name == "exclude" || name == "ignore" || name == "each per-file-ignores entry") {
+		got = "an array holding " + got
+	}
+	row, col := de.Position()
+	if v := valueAt(data, row, col); v != "" {
+		return fmt.Sprintf("%s must be %s, not %s: %s", name, want, got, v)
+	}
+	return fmt.Sprintf("%s must be %s, not %s", name, want, got)
+}
+
+// decodeKind reads go-toml's "cannot decode TOML <kind> into ... of type
+// <go type>" (the kind found, and the Go type, which is only used to tell
+// an array element from the array).
+var decodeKind = lazyre.New(`cannot decode TOML (\w+) into .* of type (\S+)`)
+
+// valueAt is the TOML value that starts at line:col of data: a quoted
+// string to its closing quote, an array or inline table to its matching
+// bracket on that line, anything else to the next delimiter; at most 40
+// bytes.
+func valueAt(data []byte, line, col int) string {
+	lines := bytes.Split(data, []byte("\n"))
+	if line < 1 || line > len(lines) || col < 1 || col > len(lines[line-1]) {
+		return ""
+	}
+	rest := string(lines[line-1][col-1:])
+	end := len(rest)
+	switch rest[0] {
+	case '"', '\'':
+		if i := strings.IndexByte(rest[1:], rest[0]); i >= 0 {
+			end = i + 2
+		}
+	case '[', '{':
+		depth := 0
+		for i := 0; i < len(rest); i++ {
+			switch rest[i] {
+			case '[', '{':
+				depth++
+			case ']', '}':
+				depth--
+			}
+			if depth == 0 {
+				end = i + 1
+				break
+			}
+		}
+	default:
+		if i := strings.IndexAny(rest, ",]} \t#"); i >= 0 {
+			end = i
+		}
+	}
+	v := strings.TrimSpace(rest[:end])
+	if len(v) > 40 {
+		v = v[:37] + "..."
+	}
+	return v
 }
 
 // compile checks the settings and compiles the patterns; data is the

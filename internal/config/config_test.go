@@ -110,9 +110,9 @@ func TestErrors(t *testing.T) {
 		"cycle.toml":   "extend = \"cycle.toml\"\n",
 	}
 	wants := map[string]string{
-		"unknown.toml": `unknown configuration key "exlude"`,
+		"unknown.toml": `unknown configuration key "exlude" (did you mean "exclude"?)`,
 		"badcode.toml": `unknown rule "GAIA999999"`,
-		"syntax.toml":  "line",
+		"syntax.toml":  "syntax.toml:1:11: not valid TOML: array is incomplete",
 		"cycle.toml":   "cycle",
 	}
 	for name, content := range cases {
@@ -121,6 +121,49 @@ func TestErrors(t *testing.T) {
 		_, err := Load(p)
 		if err == nil || !strings.Contains(err.Error(), wants[name]) {
 			t.Errorf("Load(%s) error = %v, want it to contain %q", name, err, wants[name])
+		}
+	}
+}
+
+// A value of the wrong type is said in the file's own terms: the key, the
+// line and column, what it must be, and what is there (issue 16: it said
+// "cannot decode TOML string into struct field config.Settings.Warnings of
+// type bool").
+func TestWrongTypeMessages(t *testing.T) {
+	for _, c := range []struct{ name, content, want string }{
+		{"nullius.toml", "warnings = \"no\"\n",
+			`nullius.toml:1:12: warnings must be true or false (warnings = false), not a string: "no"`},
+		{"nullius.toml", "\nwarnings = 1 # off\n",
+			`nullius.toml:2:12: warnings must be true or false (warnings = false), not an integer: 1`},
+		{"nullius.toml", "ignore = \"GAIA011\"\n",
+			`nullius.toml:1:10: ignore must be an array of rule codes or names (ignore = ["GAIA505"]), not a string: "GAIA011"`},
+		{"nullius.toml", "exclude = [\"a\", 1]\n",
+			`nullius.toml:1:17: exclude must be an array of glob patterns (exclude = ["tests/**"]), not an array holding an integer: 1`},
+		{"nullius.toml", "extend = 3\n",
+			`nullius.toml:1:10: extend must be a string, the path of another configuration file (extend = "../nullius.toml"), not an integer: 3`},
+		{"nullius.toml", "per-file-ignores = [\"a\"]\n",
+			`nullius.toml:1:20: per-file-ignores must be a table of glob = array of rule codes (per-file-ignores = { "tests/**" = ["GAIA011"] }), not an array: ["a"]`},
+		{"nullius.toml", "per-file-ignores = { \"a\" = \"GAIA011\" }\n",
+			`nullius.toml:1:28: each per-file-ignores entry must be an array of rule codes or names ("tests/**" = ["GAIA011"]), not a string: "GAIA011"`},
+		{"nullius.toml", "per-file-ignores = { \"a\" = [1] }\n",
+			`nullius.toml:1:29: each per-file-ignores entry must be an array of rule codes or names ("tests/**" = ["GAIA011"]), not an array holding an integer: 1`},
+		{"pyproject.toml", "[project]\nname = \"x\"\n[tool.nullius]\nwarnings = [true]\n",
+			`pyproject.toml:4:12: warnings must be true or false (warnings = false), not an array: [true]`},
+		{"pyproject.toml", "[project]\nname = \"x\"\n[tool.nullius]\ncampaign-id = 12\n",
+			`pyproject.toml:4:15: campaign-id must be a string (campaign-id = "c0ffee12"), not an integer: 12`},
+		{"pyproject.toml", "[tool.nullius]\nwarnigns = false\n",
+			`pyproject.toml:2:1: unknown configuration key "warnigns" (did you mean "warnings"?) (line 2, column 1)`},
+	} {
+		dir := t.TempDir()
+		p := filepath.Join(dir, c.name)
+		write(t, p, c.content)
+		_, err := Load(p)
+		got := ""
+		if err != nil {
+			got = strings.TrimPrefix(err.Error(), dir+string(filepath.Separator))
+		}
+		if !strings.HasPrefix(got, c.want) || strings.Contains(got, "struct field") || strings.Contains(got, "config.Settings") {
+			t.Errorf("%q:\n got %s\nwant %s", c.content, got, c.want)
 		}
 	}
 }
