@@ -1,9 +1,8 @@
 package ruleutil
 
 import (
+	"errors"
 	"fmt"
-	"go/parser"
-	"go/token"
 	"strings"
 )
 
@@ -30,14 +29,14 @@ func MustExtractDoc(content, name string) string {
 }
 
 func extractDoc(content, name string) (string, error) {
-	f, err := parser.ParseFile(token.NewFileSet(), "doc.go", content, parser.PackageClauseOnly|parser.ParseComments)
+	text, err := packageComment(content)
 	if err != nil {
 		return "", fmt.Errorf("doc.go of analyzer %s: %v", name, err)
 	}
-	if f.Doc == nil {
+	if text == "" {
 		return "", fmt.Errorf("doc.go of analyzer %s has no package comment", name)
 	}
-	_, section, ok := strings.Cut(f.Doc.Text(), "\n# Analyzer "+name+"\n")
+	_, section, ok := strings.Cut(text, "\n# Analyzer "+name+"\n")
 	if !ok {
 		return "", fmt.Errorf("doc.go has no %q section", "# Analyzer "+name)
 	}
@@ -50,4 +49,53 @@ func extractDoc(content, name string) (string, error) {
 		return "", fmt.Errorf("doc.go section %q does not start with %q", "# Analyzer "+name, name+":")
 	}
 	return strings.TrimSpace(body), nil
+}
+
+// packageComment returns the text of the // comment block right before
+// the package clause of a Go file, as go/ast's CommentGroup.Text gives it
+// (markers and the first space removed, trailing spaces trimmed, runs of
+// empty lines made one, leading and trailing empty lines dropped). It
+// runs at package initialisation, for every analyzer, so it scans lines
+// instead of parsing the file (TestPackageCommentMatchesGoParser compares
+// the two on every analyzer's doc.go).
+func packageComment(src string) (string, error) {
+	var lines []string
+	for line := range strings.Lines(src) {
+		line = strings.TrimRight(line, "\r\n")
+		switch {
+		case strings.HasPrefix(line, "//"):
+			lines = append(lines, line)
+		case strings.HasPrefix(line, "package "):
+			return commentText(lines), nil
+		case strings.TrimSpace(line) == "":
+			lines = nil // a blank line ends a comment group
+		default:
+			return "", errors.New("no package clause after the comment (only // comments are supported)")
+		}
+	}
+	return "", errors.New("no package clause")
+}
+
+// commentText is CommentGroup.Text for // lines.
+func commentText(lines []string) string {
+	var out []string
+	for _, l := range lines {
+		l = strings.TrimPrefix(l, "//")
+		if strings.HasPrefix(l, "go:") || strings.HasPrefix(l, "line ") {
+			continue // directives are not text
+		}
+		l = strings.TrimPrefix(l, " ")
+		l = strings.TrimRight(l, " \t")
+		if l == "" && (len(out) == 0 || out[len(out)-1] == "") {
+			continue
+		}
+		out = append(out, l)
+	}
+	for len(out) > 0 && out[len(out)-1] == "" {
+		out = out[:len(out)-1]
+	}
+	if len(out) == 0 {
+		return ""
+	}
+	return strings.Join(out, "\n") + "\n"
 }

@@ -1,6 +1,10 @@
 package ruleutil
 
 import (
+	"go/parser"
+	"go/token"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -31,6 +35,29 @@ package p
 	} {
 		if _, err := extractDoc(tt.content, tt.name); err == nil || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("extractDoc(%q) error = %v, want %q", tt.name, err, tt.want)
+		}
+	}
+}
+
+// TestPackageCommentMatchesGoParser: the line scanner gives exactly what
+// go/parser's CommentGroup.Text gives, on every analyzer's doc.go.
+func TestPackageCommentMatchesGoParser(t *testing.T) {
+	docs, err := filepath.Glob("../../*/doc.go")
+	if err != nil || len(docs) < 5 {
+		t.Fatalf("doc.go files: %v %v", docs, err)
+	}
+	for _, p := range docs {
+		src, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f, err := parser.ParseFile(token.NewFileSet(), p, src, parser.PackageClauseOnly|parser.ParseComments)
+		if err != nil || f.Doc == nil {
+			t.Fatalf("%s: %v", p, err)
+		}
+		got, err := packageComment(string(src))
+		if err != nil || got != f.Doc.Text() {
+			t.Errorf("%s: packageComment = %q, %v; go/parser %q", p, got, err, f.Doc.Text())
 		}
 	}
 }
