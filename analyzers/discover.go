@@ -191,6 +191,8 @@ func (s *scan) merge(paths []string, jobs []job, outs []found, run func(job) fou
 // pyproject.toml, then every directory below it holding one, in lexical
 // pre-order (what filepath.WalkDir visits), from directory listings alone.
 func (s *scan) walkArg(arg int, path string, emit func(job)) error {
+	// Clean once: every path below is built from it with join.
+	path = filepath.Clean(path)
 	fi, err := os.Stat(path)
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
@@ -231,12 +233,12 @@ func (s *scan) walkBelow(arg int, dir string, es []fs.DirEntry, emit func(job)) 
 		if !e.IsDir() || skipDir(e.Name()) {
 			continue
 		}
-		p := filepath.Join(dir, e.Name())
+		p := join(dir, e.Name())
 		sub, err := s.t.list(p)
 		if err != nil {
 			// A directory that can be searched but not listed may still
 			// hold a package.
-			if _, err := os.Stat(filepath.Join(p, "pyproject.toml")); err == nil {
+			if _, err := os.Stat(join(p, "pyproject.toml")); err == nil {
 				emit(job{kind: jobPackage, arg: arg, dir: p})
 			}
 			continue
@@ -256,7 +258,7 @@ func (s *scan) hasPyprojectIn(dir string, es []fs.DirEntry) bool {
 		return false
 	}
 	if e.Type()&fs.ModeSymlink != 0 {
-		_, err := os.Stat(filepath.Join(dir, "pyproject.toml"))
+		_, err := os.Stat(join(dir, "pyproject.toml"))
 		return err == nil
 	}
 	return true
@@ -297,7 +299,7 @@ func (s *scan) resolve(j job) found {
 // readPyproject parses dir/pyproject.toml. A file that cannot be read or
 // parsed, or that has no [project].name, is a GAIA003 diagnostic.
 func (s *scan) readPyproject(dir string) (*pyproject, *diag.Diagnostic) {
-	path := filepath.Join(dir, "pyproject.toml")
+	path := join(filepath.Clean(dir), "pyproject.toml")
 	shown := filepath.ToSlash(path)
 	src, err := s.t.readConfig(path)
 	if err != nil {
@@ -420,7 +422,7 @@ func (s *scan) pyFiles(root string) ([]string, error) {
 			return err
 		}
 		for _, e := range es {
-			p := filepath.Join(dir, e.Name())
+			p := join(dir, e.Name())
 			if e.IsDir() {
 				if skipDir(e.Name()) {
 					continue

@@ -29,12 +29,30 @@ func newFSTree() *fsTree {
 }
 
 // abs makes a path absolute against the run's working directory, which is
-// asked once (filepath.Abs asks the OS on every call).
+// asked once (filepath.Abs asks the OS on every call). Paths inside a run
+// are clean already (the walk cleans its roots and builds the rest with
+// join), so no Clean is paid per call.
 func (t *fsTree) abs(p string) string {
-	if filepath.IsAbs(p) {
-		return filepath.Clean(p)
+	switch {
+	case filepath.IsAbs(p):
+		return p
+	case p == ".":
+		return t.cwd
 	}
-	return filepath.Join(t.cwd, p)
+	return join(t.cwd, p)
+}
+
+// join appends the name of a directory entry (no separator, not . or ..)
+// or a clean relative path to a clean directory path: what filepath.Join
+// gives, without re-cleaning the whole path on every call.
+func join(dir, name string) string {
+	switch {
+	case dir == "" || dir == ".":
+		return name
+	case dir[len(dir)-1] == filepath.Separator:
+		return dir + name
+	}
+	return dir + string(filepath.Separator) + name
 }
 
 // list returns the entries of dir sorted by name, reading the directory
@@ -77,7 +95,7 @@ func (t *fsTree) isDir(dir, name string) bool {
 		return false
 	}
 	if e.Type()&fs.ModeSymlink != 0 {
-		fi, err := os.Stat(filepath.Join(dir, name))
+		fi, err := os.Stat(join(dir, name))
 		return err == nil && fi.IsDir()
 	}
 	return e.IsDir()
@@ -96,7 +114,7 @@ func (t *fsTree) holds(dir, name string) (exists, known bool) {
 		return false, true
 	}
 	if e.Type()&fs.ModeSymlink != 0 {
-		fi, err := os.Stat(filepath.Join(dir, name))
+		fi, err := os.Stat(join(dir, name))
 		return err == nil && !fi.IsDir(), true
 	}
 	return !e.IsDir(), true

@@ -15,6 +15,31 @@ type builder struct {
 	fix   chainFix // set while a misparsed chain is modelled (see fix.go)
 	depth int      // recursion depth of the walk (see enter)
 	deep  bool     // the depth limit was hit and reported
+
+	// The model's nodes, allocated in chunks (see slab).
+	exprs    slab[Expr]
+	names    slab[NameRef]
+	attrs    slab[AttrRef]
+	bindings slab[Binding]
+	keywords slab[Keyword]
+	calls    slab[Call]
+	assigns  slab[Assign]
+}
+
+// initSlabs sizes the first chunk of each slab from the tree scan's
+// counts of expression nodes and identifiers: on the benchmark corpora a
+// module makes about 0.65 expressions per expression node, and 0.5 name
+// references, 0.3 bindings, 0.15 keywords and calls, 0.1 assignments per
+// identifier. Later chunks are a quarter of the first, so what a chunk
+// leaves unused stays small.
+func (b *builder) initSlabs(exprNodes, idents int) {
+	b.exprs = newSlab[Expr](exprNodes * 2 / 3)
+	b.names = newSlab[NameRef](idents / 2)
+	b.attrs = newSlab[AttrRef](idents / 16)
+	b.bindings = newSlab[Binding](idents / 3)
+	b.keywords = newSlab[Keyword](idents / 6)
+	b.calls = newSlab[Call](idents / 6)
+	b.assigns = newSlab[Assign](idents / 8)
 }
 
 // maxDepth bounds the builder's recursion. CPython refuses to build an AST
@@ -158,7 +183,8 @@ func (b *builder) bindScope(s *Scope, name string) *Scope {
 
 func (b *builder) bind(s *Scope, kind BindingKind, name string, sp Span) *Binding {
 	t := b.bindScope(s, name)
-	bd := &Binding{Kind: kind, Name: name, Span: sp}
+	bd := b.bindings.new()
+	*bd = Binding{Kind: kind, Name: name, Span: sp}
 	t.Bindings[name] = append(t.Bindings[name], bd)
 	b.last = bd
 	return bd
@@ -725,14 +751,19 @@ func (b *builder) dottedLoad(i int, s *Scope) {
 		}
 		n := b.nodes[c]
 		sp := Span{Start: b.pos(start.start, start.row, start.col), End: b.pos(n.end, n.endRow, n.endCol)}
-		cur = &Expr{Kind: ExprAttr, Span: sp, Text: b.src[b.base+start.start : b.base+n.end], Name: b.ident(c), Recv: cur}
-		b.m.Attrs = append(b.m.Attrs, &AttrRef{Expr: cur, Ctx: Load, Scope: s})
+		e := b.exprs.new()
+		*e = Expr{Kind: ExprAttr, Span: sp, Text: b.src[b.base+start.start : b.base+n.end], Name: b.ident(c), Recv: cur}
+		cur = e
+		ar := b.attrs.new()
+		*ar = AttrRef{Expr: cur, Ctx: Load, Scope: s}
+		b.m.Attrs = append(b.m.Attrs, ar)
 	}
 }
 
 func (b *builder) assignment(i int, s *Scope) {
 	t := symbols()
-	a := &Assign{Span: b.span(i), Scope: s, Op: "="}
+	a := b.assigns.new()
+	*a = Assign{Span: b.span(i), Scope: s, Op: "="}
 	b.m.Assigns = append(b.m.Assigns, a)
 	var lefts []int
 	cur := i
@@ -802,7 +833,8 @@ func (b *builder) isName(i int) bool {
 
 func (b *builder) augmented(i int, s *Scope) {
 	t := symbols()
-	a := &Assign{Span: b.span(i), Scope: s, Augmented: true, Op: b.opText(i, t.fOperator)}
+	a := b.assigns.new()
+	*a = Assign{Span: b.span(i), Scope: s, Augmented: true, Op: b.opText(i, t.fOperator)}
 	b.m.Assigns = append(b.m.Assigns, a)
 	a.Value = b.sub(i, t.fRight, s, Load)
 	if l := b.field(i, t.fLeft); l >= 0 {

@@ -8,7 +8,9 @@ import (
 )
 
 func (b *builder) newExpr(i int, k ExprKind) *Expr {
-	return &Expr{Kind: k, Span: b.span(i), Text: b.text(i)}
+	e := b.exprs.new()
+	*e = Expr{Kind: k, Span: b.span(i), Text: b.text(i)}
+	return e
 }
 
 // sub models the child of parent with field f. A child missing after
@@ -24,7 +26,9 @@ func (b *builder) sub(parent int, f uint16, s *Scope, ctx Ctx) *Expr {
 func (b *builder) placeholder(parent int) *Expr {
 	n := &b.nodes[parent]
 	end := b.pos(n.end, n.endRow, n.endCol)
-	return &Expr{Kind: ExprOther, Span: Span{Start: end, End: end}}
+	e := b.exprs.new()
+	*e = Expr{Kind: ExprOther, Span: Span{Start: end, End: end}}
+	return e
 }
 
 // countField counts the children of i with field f.
@@ -42,7 +46,9 @@ func (b *builder) countField(i int, f uint16) int {
 func (b *builder) nameRef(i int, s *Scope, ctx Ctx, callee bool) *Expr {
 	e := b.newExpr(i, ExprName)
 	e.Name = nfkcIdent(e.Text)
-	b.m.Names = append(b.m.Names, &NameRef{Name: e.Name, Span: e.Span, Ctx: ctx, Scope: s, Callee: callee})
+	nr := b.names.new()
+	*nr = NameRef{Name: e.Name, Span: e.Span, Ctx: ctx, Scope: s, Callee: callee}
+	b.m.Names = append(b.m.Names, nr)
 	return e
 }
 
@@ -77,7 +83,9 @@ func (b *builder) exprc(i int, s *Scope, ctx Ctx, callee bool) *Expr {
 		if a := b.field(i, t.fAttribute); a >= 0 {
 			e.Name = b.ident(a)
 		}
-		b.m.Attrs = append(b.m.Attrs, &AttrRef{Expr: e, Ctx: ctx, Scope: s, Callee: callee})
+		ar := b.attrs.new()
+		*ar = AttrRef{Expr: e, Ctx: ctx, Scope: s, Callee: callee}
+		b.m.Attrs = append(b.m.Attrs, ar)
 		return e
 	case t.call:
 		return b.callExpr(i, s, false)
@@ -228,7 +236,8 @@ func (b *builder) collection(i int, s *Scope, ctx Ctx, kind ExprKind) *Expr {
 // that is not a comprehension (PEP 572).
 func (b *builder) walrus(i int, s *Scope) *Expr {
 	t := symbols()
-	a := &Assign{Span: b.span(i), Scope: s, Walrus: true, Op: ":="}
+	a := b.assigns.new()
+	*a = Assign{Span: b.span(i), Scope: s, Walrus: true, Op: ":="}
 	b.m.Assigns = append(b.m.Assigns, a)
 	a.Value = b.sub(i, t.fValue, s, Load)
 	ts := s
@@ -297,7 +306,8 @@ func (b *builder) comprehension(i int, s *Scope) *Expr {
 // callExpr models a call; dec marks a decorator call (`@f(...)`).
 func (b *builder) callExpr(i int, s *Scope, dec bool) *Expr {
 	t := symbols()
-	c := &Call{Span: b.span(i), Scope: s, Decorator: dec}
+	c := b.calls.new()
+	*c = Call{Span: b.span(i), Scope: s, Decorator: dec}
 	b.m.Calls = append(b.m.Calls, c)
 	e := b.newExpr(i, ExprCall)
 	e.Call = c
@@ -331,7 +341,7 @@ func (b *builder) arguments(args int, s *Scope, c *Call) {
 		switch b.sym(a) {
 		case t.keywordArgument:
 			nm := b.field(a, t.fName)
-			kw := &Keyword{}
+			kw := b.keywords.new()
 			if nm >= 0 {
 				kw.Name, kw.NameSpan = b.ident(nm), b.span(nm)
 				if len(c.Keywords) == 16 { // keep the check linear on huge calls
@@ -393,6 +403,11 @@ func (b *builder) stringExpr(i int, s *Scope) *Expr {
 	}
 	hasBytes, hasStr, fields := false, false, false
 	var sb strings.Builder
+	if len(parts) > 1 {
+		// Decoding never lengthens a literal, so the parts' source text
+		// bounds the value: one allocation for the whole concatenation.
+		sb.Grow(int(b.nodes[i].end - b.nodes[i].start))
+	}
 	for _, p := range parts {
 		if b.sym(p) != t.str {
 			continue

@@ -79,6 +79,25 @@ func (p *Parser) Parse(path string, src []byte) (*Module, error) {
 	return m, nil
 }
 
+// ParseTree parses src with tree-sitter and flattens the tree (one cgo
+// call) without building the model, and returns the node count. It is the
+// floor lint's throughput is measured against (make bench's parse-only
+// figure): everything Parse adds on top is nullius's own work.
+func (p *Parser) ParseTree(src []byte) (int, error) {
+	if p.closed {
+		return 0, errors.New("pyscan: Parse on a closed Parser")
+	}
+	if p.fp == nil {
+		fp, err := newFlatParser()
+		if err != nil {
+			return 0, err
+		}
+		p.fp = fp
+	}
+	nodes, err := p.fp.parse(src)
+	return len(nodes), err
+}
+
 // ParseSource parses one module with a throwaway Parser.
 func ParseSource(path string, src []byte) (*Module, error) {
 	p := NewParser()

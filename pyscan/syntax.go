@@ -36,8 +36,16 @@ import (
 // tree-sitter's ERROR and MISSING nodes.
 func (b *builder) scan() {
 	t := symbols()
+	exprNodes, idents := 0, 0
+	defer func() { b.initSlabs(exprNodes, idents) }()
 	for i := 0; i < len(b.nodes); i++ {
 		n := &b.nodes[i]
+		if t.isExpr(n.sym) {
+			exprNodes++
+			if n.sym == t.identifier {
+				idents++
+			}
+		}
 		switch {
 		case n.isError():
 			b.syntax(i, b.errorMsg(i))

@@ -555,6 +555,15 @@ func (r *Resolver) abs(path string) string {
 	if filepath.IsAbs(path) {
 		return filepath.Clean(path)
 	}
+	if path == "." {
+		return r.opts.Cwd
+	}
+	// A finding's path is clean (made by filepath.Join); appending it to
+	// the clean working directory is what Join would give, without a
+	// Clean of the whole path per finding.
+	if r.opts.Cwd != "" && !strings.Contains(path, "..") && !strings.HasPrefix(path, "./") && !strings.Contains(path, "//") {
+		return r.opts.Cwd + string(filepath.Separator) + path
+	}
 	return filepath.Join(r.opts.Cwd, path)
 }
 

@@ -106,31 +106,38 @@ type runner struct {
 	done    map[*analysis.Analyzer]bool
 	diags   []reported
 	overlay map[string][]byte
+	info    *types.Info                  // shared by every pass
+	read    func(string) ([]byte, error) // r.readFile, made once
 }
 
 // exec runs a after its requirements, once (a memoised depth-first walk
-// of the Requires graph, which Validate proved acyclic).
+// of the Requires graph, which Validate proved acyclic). Every pass shares
+// the run's results map as ResultOf (an analyzer looks up only what it
+// Requires, and everything it requires has run), one empty types.Info and
+// one ReadFile: a package's passes cost one Pass and one Report closure
+// each, not a map and an Info apiece.
 func (r *runner) exec(a *analysis.Analyzer) error {
 	if r.done[a] {
 		return nil
 	}
 	r.done[a] = true
-	resultOf := map[*analysis.Analyzer]any{}
 	for _, req := range a.Requires {
 		if err := r.exec(req); err != nil {
 			return err
 		}
-		resultOf[req] = r.results[req]
+	}
+	if r.info == nil {
+		r.info, r.read = &types.Info{}, r.readFile
 	}
 	pass := &analysis.Pass{
 		Analyzer:   a,
 		Fset:       r.fset,
 		OtherFiles: r.files,
 		Pkg:        r.pkg,
-		TypesInfo:  &types.Info{},
-		TypesSizes: types.SizesFor("gc", "amd64"),
-		ResultOf:   resultOf,
-		ReadFile:   r.readFile,
+		TypesInfo:  r.info,
+		TypesSizes: gcSizes,
+		ResultOf:   r.results,
+		ReadFile:   r.read,
 		Report:     func(d analysis.Diagnostic) { r.diags = append(r.diags, reported{a, d}) },
 	}
 	res, err := a.Run(pass)
@@ -145,6 +152,10 @@ func (r *runner) exec(a *analysis.Analyzer) error {
 	r.results[a] = res
 	return nil
 }
+
+// gcSizes are the sizes Pass.TypesSizes promises (no analyzer here uses
+// Go types; the field is filled because go/analysis documents it).
+var gcSizes = types.SizesFor("gc", "amd64")
 
 // readFile serves the package's own files only, from the overlay when it
 // holds the file, else through the bounded reader: a file larger than

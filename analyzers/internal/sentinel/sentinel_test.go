@@ -380,3 +380,44 @@ func BenchmarkStockSentence(b *testing.B) {
 		}
 	}
 }
+
+// wordCountSplit is WordCount as it was written first: split, then count.
+func wordCountSplit(s string) int {
+	n := 0
+	for _, f := range strings.FieldsFunc(s, func(r rune) bool { return unicode.IsSpace(r) || (r >= 0x1c && r <= 0x1f) }) {
+		cjk := 0
+		for _, r := range f {
+			if unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana, unicode.Hangul) {
+				cjk++
+			}
+		}
+		n += max(cjk, 1)
+	}
+	return n
+}
+
+func FuzzWordCount(f *testing.F) {
+	for _, s := range []string{"", "a b  c", "日本語 です", "x\x1fy", "\u3000a\u00a0b", "\xff\xfe a", "한국어 문장", "ᄀᄁ"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if got, want := WordCount(s), wordCountSplit(s); got != want {
+			t.Fatalf("WordCount(%q) = %d, want %d", s, got, want)
+		}
+		for _, r := range s {
+			if IsSpace(r) != (unicode.IsSpace(r) || (r >= 0x1c && r <= 0x1f)) {
+				t.Fatalf("IsSpace(%q)", r)
+			}
+		}
+	})
+}
+
+func TestWordCountAllocatesNothing(t *testing.T) {
+	s := "the measured energy matches the predicted decay line of a sterile neutrino"
+	if n := testing.AllocsPerRun(100, func() { WordCount(s) }); n != 0 {
+		t.Errorf("WordCount allocates %v times", n)
+	}
+	if WordCount(s) != 12 {
+		t.Errorf("WordCount = %d", WordCount(s))
+	}
+}

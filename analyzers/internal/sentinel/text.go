@@ -24,7 +24,10 @@ const AnchorKey = "anchor:"
 // `\s` class of str patterns: Unicode White_Space plus the ASCII
 // information separators U+001C..U+001F, which Go's unicode.IsSpace omits.
 func IsSpace(r rune) bool {
-	return unicode.IsSpace(r) || (r >= 0x1c && r <= 0x1f)
+	if r < utf8.RuneSelf {
+		return asciiSpace.has(byte(r))
+	}
+	return unicode.IsSpace(r)
 }
 
 // IsWord reports whether r is a word character for Python's Unicode `\w`:
@@ -108,16 +111,30 @@ func findFold(s, key string) int {
 // WordCount counts the words of s for the reasoning-length flag: fields
 // split on Python whitespace, except that every Han, Kana or Hangul
 // character counts as a word, since those scripts do not separate words
-// with spaces.
+// with spaces. It runs on every infer's reasoning, so it counts in one
+// pass without splitting, and looks a rune up in the script tables only
+// when it could be in one of them (all lie at or above U+1100).
 func WordCount(s string) int {
-	n := 0
-	for _, f := range Words(s) {
-		cjk := 0
-		for _, r := range f {
-			if unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana, unicode.Hangul) {
-				cjk++
-			}
+	n, cjk, inWord := 0, 0, false
+	for i := 0; i < len(s); {
+		r, size := rune(s[i]), 1
+		if r >= utf8.RuneSelf {
+			r, size = utf8.DecodeRuneInString(s[i:])
 		}
+		i += size
+		if IsSpace(r) {
+			if inWord {
+				n += max(cjk, 1)
+				cjk, inWord = 0, false
+			}
+			continue
+		}
+		inWord = true
+		if r >= 0x1100 && unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana, unicode.Hangul) {
+			cjk++
+		}
+	}
+	if inWord {
 		n += max(cjk, 1)
 	}
 	return n

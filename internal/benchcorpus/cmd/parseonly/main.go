@@ -1,0 +1,85 @@
+// Command parseonly is the floor `make bench` measures `nullius lint`
+// against: it finds the .py files under its arguments (directory listings,
+// skipping hidden, venv, node_modules, gaia-sdk and __pycache__ folders as
+// lint does), reads each through the bounded reader and parses and
+// flattens it with tree-sitter (pyscan.Parser.ParseTree, no model, no
+// rules), on GOMAXPROCS workers fed while the walk goes on. It prints the
+// files, bytes and nodes it saw.
+//
+//	go run ./internal/benchcorpus/cmd/parseonly .bench/small-1000
+package main
+
+import (
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"sync"
+	"sync/atomic"
+
+	"github.com/nullius-dev/nullius/internal/readlimit"
+	"github.com/nullius-dev/nullius/pyscan"
+)
+
+func main() {
+	paths := make(chan string, 64)
+	var files, bytes, nodes atomic.Int64
+	var wg sync.WaitGroup
+	for range runtime.GOMAXPROCS(0) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			p := pyscan.NewParser()
+			defer p.Close()
+			for path := range paths {
+				src, err := readlimit.ReadFile(path, readlimit.Python)
+				if err != nil {
+					fmt.Fprintln(os.Stderr, "parseonly:", err)
+					os.Exit(2)
+				}
+				n, err := p.ParseTree(src)
+				if err != nil {
+					fmt.Fprintln(os.Stderr, "parseonly:", path, err)
+					os.Exit(2)
+				}
+				files.Add(1)
+				bytes.Add(int64(len(src)))
+				nodes.Add(int64(n))
+			}
+		}()
+	}
+	for _, root := range os.Args[1:] {
+		if err := walk(root, paths); err != nil {
+			fmt.Fprintln(os.Stderr, "parseonly:", err)
+			os.Exit(2)
+		}
+	}
+	close(paths)
+	wg.Wait()
+	fmt.Printf("%d files, %d bytes, %d nodes\n", files.Load(), bytes.Load(), nodes.Load())
+}
+
+func walk(dir string, out chan<- string) error {
+	es, err := readlimit.ReadDir(dir)
+	if err != nil {
+		return err
+	}
+	for _, e := range es {
+		name := e.Name()
+		p := filepath.Join(dir, name)
+		switch {
+		case e.IsDir():
+			if strings.HasPrefix(name, ".") || name == "venv" || name == "node_modules" || name == "gaia-sdk" || name == "__pycache__" {
+				continue
+			}
+			if err := walk(p, out); err != nil {
+				return err
+			}
+		case e.Type()&fs.ModeType == 0 && strings.HasSuffix(name, ".py"):
+			out <- p
+		}
+	}
+	return nil
+}
