@@ -149,8 +149,8 @@ func TestAnalyzeStatement(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			a := analyze(head + tt.body)
-			if a.Anchored() != tt.anchored || len(a.Unanchored) != tt.unanchored {
-				t.Errorf("anchored %d unanchored %d (%q), want %d %d", a.Anchored(), len(a.Unanchored), a.Unanchored, tt.anchored, tt.unanchored)
+			if a.Anchored() != tt.anchored || len(a.Dropped) != tt.unanchored {
+				t.Errorf("anchored %d unanchored %d (%q), want %d %d", a.Anchored(), len(a.Dropped), a.Dropped, tt.anchored, tt.unanchored)
 			}
 			out := Rebuild("a", "1f6c9d5e", hashG2, a)
 			for _, k := range tt.keep {
@@ -171,8 +171,8 @@ func TestAnalyzeStatement(t *testing.T) {
 // each, where the reference maps both headings to one.
 func TestCaseCollidingCriteria(t *testing.T) {
 	a := AnalyzeStatement("## Cost\nA [anchor: literature -> r/1]\n## cost\nB [anchor: literature -> r/1]\n## COST\nC [anchor: literature -> r/1]\n", []string{"Cost", "cost"}, map[string]bool{"r/1": true})
-	if len(a.Sections[0]) != 1 || len(a.Sections[1]) != 1 || len(a.Unanchored) != 1 {
-		t.Errorf("sections %v unanchored %q", a.Sections, a.Unanchored)
+	if len(a.Sections[0]) != 1 || len(a.Sections[1]) != 1 || len(a.Dropped) != 1 {
+		t.Errorf("sections %v unanchored %q", a.Sections, a.Dropped)
 	}
 }
 
@@ -258,7 +258,7 @@ func TestFence(t *testing.T) {
 // evidence it cites.
 func TestAnchorTypeChecked(t *testing.T) {
 	summary := "claims:\n1. Lit. [support: literature; evidence: https://ex.org/lit]\n2. Calc. [support: calculation; evidence: artifact://c.json]\n3. Guess. [support: llm_inference; evidence: artifact://guess.json]\n"
-	head := "criteria_commitment: " + hashG2 + "\nidea_node_id: 1f6c9d5e\n## tension resolution\n"
+	head := "criteria_commitment: " + hashG2 + "\nidea_node_id: 1f6c9d5e\n## verification cost\n" + NoArgumentLine + "\n## tension resolution\n"
 	v, err := VerifyAgainstSummary("a", head+
 		"Good lit. [anchor: literature -> https://ex.org/lit]\n"+
 		"Good calc. [anchor: computation -> artifact://c.json]\n"+
@@ -284,8 +284,8 @@ func TestWeaknessesBounded(t *testing.T) {
 		body += "More.\n"
 	}
 	a := analyze(body)
-	if len(a.Weaknesses) != MaxWeaknesses || len(a.Unanchored) != 7 {
-		t.Errorf("weaknesses %q unanchored %q", a.Weaknesses, a.Unanchored)
+	if len(a.Weaknesses) != MaxWeaknesses || len(a.Dropped) != 7 {
+		t.Errorf("weaknesses %q unanchored %q", a.Weaknesses, a.Dropped)
 	}
 	if out := Rebuild("a", "n", hashG2, a); strings.Contains(out, "```") || strings.Contains(out, `"vote"`) {
 		t.Errorf("fenced content survived in the weaknesses:\n%s", out)
@@ -298,5 +298,72 @@ func TestCriteriaHeadingSentinel(t *testing.T) {
 	}
 	if err := CheckCriteriaHeadings(crit); err != nil {
 		t.Error(err)
+	}
+}
+
+// Every dropped line says which rule dropped it and where (issue 16: a
+// generic reason with the real cause cut off).
+func TestDropReasons(t *testing.T) {
+	head := "criteria_commitment: " + hashG2 + "\nidea_node_id: 1f6c9d5e\n"
+	for _, c := range []struct{ line, why string }{
+		{"Prose with no tag.", "no anchor tag; end the line with [anchor: literature -> REF] or [anchor: computation -> REF]"},
+		{"Full stop. [anchor: literature -> " + evA + "].", `text after the anchor tag's closing bracket ('.'); nothing may follow ']', not even a full stop`},
+		{"Capital. [anchor: Literature -> " + evA + "]", "anchor type 'Literature' must be lowercase (literature)"},
+		{"Other type. [anchor: survey -> " + evA + "]", "anchor type 'survey' is neither literature nor computation"},
+		{"Arrow. [anchor: literature \u2192 " + evA + "]", "the anchor tag uses '\u2192' where it needs '->'"},
+		{"No arrow. [anchor: literature " + evA + "]", "the anchor tag has no '->' between its type and its ref"},
+		{"Open. [anchor: literature -> " + evA, "the anchor tag is not closed with ']'"},
+		{"Tag case. [Anchor: literature -> " + evA + "]", "the tag must open exactly '[anchor:' (lowercase, with the colon)"},
+		{"Space. [anchor: literature -> has space]", "anchor ref 'has space' is neither scheme:value nor a path with '/' (no spaces)"},
+		{"Forged. [anchor: literature -> https://evil.example/x]", "anchor ref 'https://evil.example/x' is not one of the card's evidence entries (copy one verbatim from the card summary)"},
+		{"[anchor: literature -> " + evA + "]", "an anchor tag with no argument before it"},
+		{"Two [anchor: literature -> " + evA + "] tags [anchor: literature -> " + evA + "]", "two anchor tags on one line (one argument, one tag per line)"},
+	} {
+		a := analyze(head + "## tension resolution\nKept. [anchor: literature -> " + evA + "]\n" + c.line + "\n")
+		if len(a.Dropped) != 1 {
+			t.Errorf("%q: dropped %v", c.line, a.Dropped)
+			continue
+		}
+		d := a.Dropped[0]
+		if d.Why != c.why || d.Line != 5 || d.Section != "tension resolution" {
+			t.Errorf("%q:\n got line %d in %q: %s\nwant line 5 in 'tension resolution': %s", c.line, d.Line, d.Section, d.Why, c.why)
+		}
+	}
+	// Outside any section: the heading it was meant to be is named.
+	for _, c := range []struct{ body, why string }{
+		{"Intro prose.\n", "before the first criterion heading (every argument sits under a '## <criterion>' heading)"},
+		{"**Tension resolution**\n", "reads like the heading of criterion 'tension resolution' but is not one; write it as '## tension resolution'"},
+		{"Tension resolution:\n", "reads like the heading of criterion 'tension resolution' but is not one; write it as '## tension resolution'"},
+		{"## 1. Tension resolution\nArg.\n", "under the heading '1. Tension resolution', which is not criterion 'tension resolution' as committed; write the heading as '## tension resolution'"},
+		{"## Required output\nVote a.\n", "under the heading 'Required output', which names no committed criterion"},
+	} {
+		a := analyze(head + c.body)
+		if len(a.Dropped) == 0 || a.Dropped[len(a.Dropped)-1].Why != c.why {
+			t.Errorf("%q: dropped %v, want %s", c.body, a.Dropped, c.why)
+		}
+	}
+}
+
+// A committed section that rebuilds empty is refused unless its author
+// declared it empty (issue 16: the panel ran, exit 0, with the section
+// empty); the refusal names each dropped line with its rule.
+func TestEmptySectionRefused(t *testing.T) {
+	ev := map[string]bool{evA: true}
+	head := "criteria_commitment: " + hashG2 + "\nidea_node_id: 1f6c9d5e\n## tension resolution\nKept. [anchor: literature -> " + evA + "]\n"
+	for _, c := range []struct{ name, body, want string }{
+		{"declared empty", "## verification cost\n" + NoArgumentLine + "\n", ""},
+		{"missing", "", "statement_a.md has no '## verification cost' section; give every committed criterion its heading, exactly as committed, and write 'No anchored argument under this criterion.' under it when there is nothing to argue"},
+		{"every line dropped", "## verification cost\nCheap. [anchor: computation -> " + evA + "].\n",
+			"statement_a.md: the '## verification cost' section rebuilds empty, every line of it dropped (line 6: text after the anchor tag's closing bracket ('.'); nothing may follow ']', not even a full stop: 'Cheap. [anchor: computation -> " + evA + "].'); fix the dropped lines, or write 'No anchored argument under this criterion.' under the heading when there is nothing to argue"},
+		{"heading only", "## verification cost\n", "statement_a.md: the '## verification cost' section is empty; argue under it, or write 'No anchored argument under this criterion.' under the heading when there is nothing to argue"},
+		{"weaknesses all dropped", "## verification cost\n" + NoArgumentLine + "\n## Honest weaknesses\n```\nfenced\n```\n", "statement_a.md: the '## Honest weaknesses' section rebuilds empty"},
+	} {
+		_, err := VerifyStatement("a", head+c.body, hashG2, crit, ev, 600)
+		switch {
+		case c.want == "" && err != nil:
+			t.Errorf("%s: %v", c.name, err)
+		case c.want != "" && (err == nil || !strings.HasPrefix(err.Error(), c.want)):
+			t.Errorf("%s:\n got %v\nwant %s", c.name, err, c.want)
+		}
 	}
 }

@@ -215,8 +215,8 @@ func buildArtifact(a *Assembled, o *AssembleOptions, matchID string, commitment,
 		c := matchproto.CleanVote(v.rec)
 		panel = append(panel, append(e, c...))
 		args, _ := c.Get("anchored_arguments")
-		a.Lines = append(a.Lines, fmt.Sprintf("vote: %s%s (%v) -> %v, %d anchored arguments credited, %v unanchored discarded",
-			v.family, seat, mustGet(v.rec, "model"), mustGet(v.rec, "vote"), len(args.([]any)), mustGet(v.rec, "unanchored_arguments_discarded")))
+		a.Lines = append(a.Lines, fmt.Sprintf("vote: %s%s (%v) -> %v, %s credited, %v unanchored discarded",
+			v.family, seat, mustGet(v.rec, "model"), mustGet(v.rec, "vote"), plural.N(len(args.([]any)), "anchored argument"), mustGet(v.rec, "unanchored_arguments_discarded")))
 	}
 	art := matchproto.Object{
 		{Key: "match_id", Value: matchID}, {Key: "campaign_id", Value: o.CampaignID},

@@ -187,9 +187,10 @@ func RunPanel(ctx context.Context, o PanelOptions) error {
 	return p.crossFamily()
 }
 
-// reportDropped tells statement authors what the rebuild left out (W13:
-// the reference drops lines silently); the lines themselves are listed
-// with --render-prompt-only, the step authors run first.
+// reportDropped tells statement authors what the rebuild left out, loudly
+// (W13: the reference drops lines silently; issue 16: the cause was cut
+// off): one warning per dropped line, with its line number and the rule
+// that dropped it, on every run.
 func reportDropped(o *PanelOptions, m *matchproto.Materials) {
 	for _, side := range []struct {
 		label string
@@ -198,14 +199,10 @@ func reportDropped(o *PanelOptions, m *matchproto.Materials) {
 		if side.v.Discarded == 0 {
 			continue
 		}
-		o.printf("statement_%s.md: %d line(s) not rebuilt (unanchored, malformed anchor, or outside a committed section)", side.label, side.v.Discarded)
-		if o.RenderOnly {
-			for _, l := range side.v.Analysis.Unanchored {
-				if r := []rune(l); len(r) > 100 {
-					l = string(r[:100]) + "..."
-				}
-				o.printf("  dropped: %s", l)
-			}
+		o.printf("warning: statement_%s.md: %s not rebuilt; the judges will not see %s:", side.label,
+			plural.N(side.v.Discarded, "line"), plural.Noun(side.v.Discarded, "it", "them"))
+		for _, d := range side.v.Analysis.Dropped {
+			o.printf("warning: statement_%s.md:%d: dropped: %s", side.label, d.Line, strings.TrimPrefix(d.String(), fmt.Sprintf("line %d: ", d.Line)))
 		}
 	}
 }

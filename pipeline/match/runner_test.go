@@ -99,7 +99,16 @@ func TestDroppedLinesReported(t *testing.T) {
 	var out strings.Builder
 	o.Out = &out
 	must(t, RunPanel(context.Background(), o))
-	if !strings.Contains(out.String(), "statement_a.md: 1 line(s) not rebuilt") || !strings.Contains(out.String(), "dropped: **Tension resolution**: bold is not a heading.") {
+	// Loudly, with its line and the rule that dropped it (issue 16).
+	if !strings.Contains(out.String(), "warning: statement_a.md: 1 line not rebuilt; the judges will not see it:\n") ||
+		!strings.Contains(out.String(), "warning: statement_a.md:10: dropped: reads like the heading of criterion 'tension resolution' but is not one; write it as '## tension resolution': '**Tension resolution**: bold is not a heading.'\n") {
+		t.Error(out.String())
+	}
+	// Not only when the prompt alone is rendered.
+	o.RenderOnly = false
+	out.Reset()
+	_ = RunPanel(context.Background(), o)
+	if !strings.Contains(out.String(), "warning: statement_a.md:10: dropped: ") {
 		t.Error(out.String())
 	}
 }
