@@ -1,30 +1,31 @@
 package main
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
 
 	"github.com/spf13/cobra"
 
 	"github.com/nullius-dev/nullius/internal/binding"
+	"github.com/nullius-dev/nullius/internal/diag"
+	"github.com/nullius-dev/nullius/pipeline/writeback"
 )
 
 // errRebind is bind's refusal to move a package to another idea without
 // --force.
 var errRebind = errors.New("bound to another idea")
 
-// bindJSON is bind's --format json output.
+// bindJSON is the outcome carried in bind's json output, after the
+// findings (schemas/bind_result_v1.schema.json).
 type bindJSON struct {
-	Version    int              `json:"version"`
-	Tool       string           `json:"tool"`
-	Status     string           `json:"status"` // bound, unchanged, rebound or refused
+	Status     string           `json:"status"` // bound, unchanged, rebound, refused or error
 	Package    string           `json:"package"`
 	Pyproject  string           `json:"pyproject"`
 	CampaignID string           `json:"campaign_id"`
 	NodeID     string           `json:"node_id"`
-	Previous   *binding.Binding `json:"previous"` // the binding found, null when unbound
+	Previous   *binding.Binding `json:"previous"` // the binding found, null when unbound or unread
 	Message    string           `json:"message"`
 }
 
@@ -54,10 +55,13 @@ graph was written for that idea. After a rebind, re-run 'nullius extract' (the
 extraction record names the idea it was extracted for, and writeback checks it).
 Binding a package to the idea it is already bound to changes nothing.
 
-Output: one line on stdout; --format json prints {"version": 1, "tool":
-"nullius", "status": "bound" | "unchanged" | "rebound" | "refused", "package",
-"pyproject", "campaign_id", "node_id", "previous" (the binding found, or null),
-"message"}.
+Output: one line on stdout; --format json prints the lint v1 document
+("version", "tool", "diagnostics": the refusal as a located PRIOR114 finding at
+the key that would move, an unusable pyproject.toml as PRIOR109; "summary")
+followed by the outcome: "status" (bound, unchanged, rebound, refused, or error:
+the file cannot be bound or another step holds the package), "package",
+"pyproject", "campaign_id", "node_id", "previous" (the binding found, or null)
+and "message". The schema is schemas/bind_result_v1.schema.json.
 
 Exit codes: 0 bound (or already bound); 1 refused (bound to another idea,
 without --force); 2 usage (ids that are not idea-store ids), or a package
@@ -82,8 +86,7 @@ without a usable pyproject.toml.`,
 			if fi, err := os.Stat(pkg); err != nil || !fi.IsDir() {
 				return usageErrorf("--package %q is not a directory", pkg)
 			}
-			out := bindJSON{Version: 1, Tool: "nullius", Package: pkg, Pyproject: binding.Path(pkg),
-				CampaignID: b.CampaignID, NodeID: b.NodeID}
+			out := bindJSON{Package: pkg, Pyproject: binding.Path(pkg), CampaignID: b.CampaignID, NodeID: b.NodeID}
 			// A key already present with another value is a move to
 			// another idea; a missing key is only completed.
 			moves := func(old binding.Binding) bool {
@@ -98,13 +101,24 @@ without a usable pyproject.toml.`,
 			if old != (binding.Binding{}) {
 				out.Previous = &old
 			}
+			var ds []diag.Diagnostic
+			var be *binding.Error
 			switch {
 			case errors.Is(err, errRebind):
 				out.Status = "refused"
 				out.Message = fmt.Sprintf("%s is bound to campaign-id %s, node-id %s; its graph was written for that idea, so it is not rebound to campaign-id %s, node-id %s without --force (then re-run nullius extract)",
 					pkg, old.CampaignID, old.NodeID, b.CampaignID, b.NodeID)
+				key := binding.KeyNode
+				if old.NodeID == "" || old.NodeID == b.NodeID {
+					key = binding.KeyCampaign
+				}
+				line, col := binding.Locate(pkg, key)
+				ds = append(ds, binding.RuleRebind.New(filepath.ToSlash(out.Pyproject), line, col, line, col, "%s", out.Message))
+			case errors.As(err, &be):
+				out.Status, out.Message = "error", err.Error()
+				ds = append(ds, writeback.RuleBindingInvalid.New(filepath.ToSlash(be.Path), be.Line, be.Column, be.Line, be.Column, "%s", be.Msg))
 			case err != nil:
-				return &exitErr{code: exitError, msg: err.Error()}
+				out.Status, out.Message = "error", err.Error()
 			case was && old == b:
 				out.Status = "unchanged"
 				out.Message = fmt.Sprintf("%s is already bound to campaign-id %s, node-id %s", pkg, b.CampaignID, b.NodeID)
@@ -117,17 +131,18 @@ without a usable pyproject.toml.`,
 				out.Message = fmt.Sprintf("%s bound to campaign-id %s, node-id %s", pkg, b.CampaignID, b.NodeID)
 			}
 			if format == "json" {
-				enc := json.NewEncoder(a.stdout)
-				enc.SetIndent("", "  ")
-				enc.SetEscapeHTML(false)
-				if err := enc.Encode(out); err != nil {
-					return err
+				f := reportFlags{format: "json", color: "never", exitZero: true, result: out}
+				if rerr := a.report(&f, "bind", ds, 1); rerr != nil {
+					return rerr
 				}
-			} else if out.Status != "refused" {
+			} else if err == nil {
 				fmt.Fprintln(a.stdout, out.Message)
 			}
-			if out.Status == "refused" {
+			switch out.Status {
+			case "refused":
 				return &exitErr{code: exitFindings, msg: "bind: " + out.Message}
+			case "error":
+				return &exitErr{code: exitError, msg: out.Message}
 			}
 			return nil
 		},

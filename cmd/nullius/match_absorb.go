@@ -75,7 +75,8 @@ marked, or in neither.
 --format json prints the lint v1 document (every refusal a located finding)
 plus "status" (absorbed, tie, refused or error), "match_id", "winner", "tier",
 "capped", "cap_reason", "edited", "gaia_package_ref", "message" and
-"recovered" (interrupted absorbs settled first).
+"recovered" (interrupted absorbs settled first); the schema is
+schemas/absorb_result_v1.schema.json.
 
 Exit codes: 0 absorbed, or a tie; 1 refused (invalid artifact, lint findings,
 unbound or swapped packages, already absorbed); 2 usage or I/O error, or

@@ -57,7 +57,8 @@ current one holding .nullius/.
 could not be settled) plus "status" (nothing, recovered or failed), "journals"
 (for each: "journal", "match_id", "action" completed, rolled_back or failed,
 "files" with what was "found" and the "action" taken, "temp_files_removed",
-"problems") and "temp_files_removed".
+"problems") and "temp_files_removed"; the schema is
+schemas/recover_result_v1.schema.json.
 
 Exit codes: 0 nothing to recover, or every journal settled; 1 a journal could not
 be settled (the files stay as reported); 2 usage or I/O error, or an absorb still

@@ -186,6 +186,24 @@ type Recovery struct {
 	Problems []string      `json:"problems"`
 }
 
+// MarshalJSON writes an empty list as [], never null, as
+// schemas/recover_result_v1.schema.json says (recover's "journals" and
+// absorb's "recovered" carry Recovery records).
+func (r *Recovery) MarshalJSON() ([]byte, error) {
+	type plain Recovery
+	c := plain(*r)
+	if c.Files == nil {
+		c.Files = []FileOutcome{}
+	}
+	if c.Removed == nil {
+		c.Removed = []string{}
+	}
+	if c.Problems == nil {
+		c.Problems = []string{}
+	}
+	return json.Marshal(c)
+}
+
 // Done reports whether the journal was settled and removed.
 func (r *Recovery) Done() bool { return r.Action == "completed" || r.Action == "rolled_back" }
 
