@@ -91,6 +91,25 @@ async function testNormal(context) {
 
   await cardsFit(page, 'normal');
 
+  // The criteria GAIA507 reports carry the "not connected to worth" badge,
+  // and only they; the header counts them; a badged card's details say why.
+  const badged = await page.$$eval('.card', (cs) => cs.filter((c) => c.querySelector('.badge-disconnected')).map((c) => c.id));
+  check(badged.join(' ') === 'card-downstream_reach card-mechanism_insight card-testability_timing card-verification_cost',
+    `the four unconnected criteria carry the badge (${badged.join(' ')})`);
+  check(await page.isVisible('#card-downstream_reach .badge-disconnected') &&
+    (await page.textContent('#card-downstream_reach .badge-disconnected')) === 'not connected to worth', 'the badge is visible and says so');
+  const label = await page.$eval('#card-downstream_reach', (c) => {
+    const l = c.querySelector('.card-label').getBoundingClientRect();
+    const b = c.querySelector('.badge-disconnected').getBoundingClientRect();
+    const r = c.getBoundingClientRect();
+    return { apart: l.right <= b.left + 0.5, inside: b.right <= r.right && b.left >= r.left };
+  });
+  check(label.apart && label.inside, `the badge sits inside its card beside the label (${JSON.stringify(label)})`);
+  check(await page.textContent('#disconnected-summary') === '4 criteria not connected to worth', 'the header counts the unconnected criteria');
+  await page.click('#card-mechanism_insight');
+  check((await page.textContent('#detail')).includes('not connected to worth: no infer path leads from this criterion to worth'), 'a badged card\'s details explain the badge');
+  await page.click('#detail-close');
+
   // Click a card: the details of tension_resolution.
   await page.click('#card-tension_resolution');
   check(await page.isVisible('#detail'), 'clicking a card opens the detail panel');
@@ -242,6 +261,26 @@ async function testLarger(context) {
   check((await page.textContent('#detail')).includes('is not one of the literal grade pairs'), 'a non-literal pair carries the grade note');
   await page.click('#detail-close');
   check((await page.textContent('#notes')).includes('1 deduction strategy not drawn'), 'the notes list what is not drawn');
+  check((await page.$$('.badge-disconnected')).length === 0, 'no badge where every criterion reaches worth');
+
+  // The exclusive() operator is listed under Relations, with links to its
+  // drawn claims; it is never an arrow.
+  const rel = await page.$$eval('#relations .relation', (ls) => ls.map((l) => l.textContent));
+  check(rel.length === 1 && rel[0].startsWith('exclusive(ev_survey, ev_cost): exactly one of ev_survey and ev_cost is true'),
+    `the exclusive() operator is listed (${rel.join(' | ')})`);
+  const relLinks = await page.$$eval('#relations .relation a', (as) => as.map((a) => a.getAttribute('href')));
+  check(relLinks.join(' ') === '#card-ev_survey #card-ev_cost', `its members link to their cards (${relLinks.join(' ')})`);
+  check(await page.textContent('#relations-summary') === '1 relation', 'the header counts the relations');
+
+  // A match artifact named in an anchor is a link relative to the page.
+  await page.click('#card-ev_survey');
+  const art = (await detailLinks(page)).find((l) => l.text === 'artifacts/matches/match-5d0b3e21.json');
+  check(art && art.href.endsWith('artifacts/matches/match-5d0b3e21.json') && !art.href.includes(':') && !art.href.startsWith('/'),
+    `the match-artifact anchor is a relative link (${art && art.href})`);
+  if (art) {
+    check(existsSync(fileURLToPath(art.abs)), `the artifact link resolves from the page to the file (${art.abs})`);
+  }
+  await page.click('#detail-close');
   check(events.errors.length === 0, `larger: no console errors (${events.errors.join(' | ')})`);
   await page.screenshot({ path: join(args.out, 'larger.png'), fullPage: true });
   await page.close();

@@ -2,7 +2,9 @@
 # End-to-end test of .pre-commit-hooks.yaml: pre-commit (Debian's package)
 # runs the `nullius-lint` system hook on a sample research repository; the
 # hook passes a clean package and blocks a commit that adds an off-grade
-# infer. Exit status 0 only if both happen.
+# infer. Exit status 0 only if both happen. It takes the route the README
+# shows: `repo:` a checkout of nullius, `rev:` a commit SHA of it (no release
+# is tagged), nullius built from the checkout and on PATH.
 set -euo pipefail
 repo="$(cd "$(dirname "$0")/.." && pwd)"
 export CGO_ENABLED=1

@@ -30,6 +30,7 @@ func TestMain(m *testing.M) {
 	}
 	programs := fakes.Programs()
 	programs["holdlock"] = holdLock
+	programs["tutorial-patch"] = tutorialPatchMain // applies the tutorial's diff blocks (tutorial_test.go)
 	programs["nullius"] = func() {
 		installTestHooks()
 		code := run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)

@@ -21,9 +21,14 @@ Each card shows a claim's full statement under its variable name, and its
 posterior with three decimals. Each infer update is an arrow from the evidence to
 the claim it updates: solid when it raises belief, dashed when it lowers it, its
 width and chip read from the likelihood ratio (3 weak, 10 substantial, 30 strong,
-anything else off-grade). Clicking a card or an arrow opens the statement,
-posterior, P(e|h), P(e|not h), the rationale and its anchors; http(s) anchors and
-Markdown files inside the project become links, everything else stays text.
+anything else off-grade). A criterion with no infer path to worth (GAIA507)
+carries a "not connected to worth" badge. Relations (exclusive(), equal(),
+contradict() and other operators) carry no likelihood: they are listed under
+Relations with their claims, not drawn. Clicking a card or an arrow opens the
+statement, posterior, P(e|h), P(e|not h), the rationale and its anchors; http(s)
+anchors and existing files inside the project (evidence notes, match artifacts,
+project://... references; never .html, .svg or scripts) become links relative to
+the page, everything else stays text.
 
 Rendering never gates anything: it refuses only when it cannot read the graph
 (a missing or malformed .gaia/ir.json, or a malformed .gaia/beliefs.json). A
@@ -53,7 +58,7 @@ Exit codes: 0 page written, 2 usage error, unreadable graph or write failure.` +
 	}
 	cmd.Flags().StringVar(&pkg, "package", "", "Gaia package directory holding .gaia/ir.json (required)")
 	cmd.Flags().StringVar(&output, "output", "", "page to write (default <package>/argument-graph.html)")
-	cmd.Flags().StringVar(&projectRoot, "project-root", "", "links to Markdown anchors must stay inside this directory (default: nearest ancestor with .nullius/ or .git, else the package)")
+	cmd.Flags().StringVar(&projectRoot, "project-root", "", "links to anchored files must stay inside this directory (default: nearest ancestor with .nullius/ or .git, else the package)")
 	return cmd
 }
 

@@ -62,8 +62,13 @@ func versionLine() string {
 			}
 		}
 	}
-	if len(commit) > 12 {
-		commit = commit[:12]
+	// A release build's commit may end in "+dirty" (make release from a
+	// modified tree): shorten the hash, keep the mark.
+	if hash, mark, _ := strings.Cut(commit, "+"); len(hash) > 12 {
+		commit = hash[:12]
+		if mark != "" {
+			commit += "+" + mark
+		}
 	}
 	switch {
 	case commit == "":

@@ -21,4 +21,9 @@ func TestVersionLdflags(t *testing.T) {
 	if got := versionLine(); !want.MatchString(got) {
 		t.Errorf("versionLine() = %q, want %s", got, want)
 	}
+	// make release from a modified tree stamps "<sha>+dirty": the mark survives the shortening.
+	buildCommit = "abcdef1234567890abcdef1234567890abcdef12+dirty"
+	if got := versionLine(); !regexp.MustCompile(`\(commit abcdef123456\+dirty, `).MatchString(got) {
+		t.Errorf("versionLine() = %q, want the +dirty mark kept", got)
+	}
 }

@@ -37,9 +37,10 @@ var tokenRE = lazyre.New(`\S+`)
 
 // Segments splits an anchor reference into text and link segments. Each
 // whitespace-separated token, stripped of surrounding punctuation, becomes
-// a link when it is an http(s) URL or an existing in-project .md file;
-// everything else stays plain text, so `javascript:` or a path escaping the
-// project can never become an href.
+// a link when it is an http(s) URL or an existing regular file inside the
+// project that is not active content (localFile); everything else stays
+// plain text, so `javascript:` or a path escaping the project can never
+// become an href.
 func (r *Resolver) Segments(ref string) []Segment {
 	var out []Segment
 	text := func(s string) {
@@ -75,7 +76,7 @@ func (r *Resolver) href(tok string) string {
 	if h := webURL(tok); h != "" {
 		return h
 	}
-	return r.markdown(tok)
+	return r.localFile(tok)
 }
 
 // webURL accepts absolute http(s) URLs with a host and returns them in
@@ -104,16 +105,32 @@ var (
 	webHrefRE = lazyre.New(`^https?://[^\s"'<>` + "`" + `\\]+$`)
 )
 
-// markdown links a relative path to an existing regular .md file inside
-// the project root (checked after resolving symlinks), tried relative to
-// the package first and then to the project root. The href is relative to
-// the page's directory, percent-encoded, with any #fragment kept.
-func (r *Resolver) markdown(tok string) string {
+// activeExt are the file types a link would open as active content (a
+// page or a script running from disk); they stay plain text.
+var activeExt = map[string]bool{".html": true, ".htm": true, ".xhtml": true, ".shtml": true, ".svg": true,
+	".js": true, ".mjs": true, ".xml": true, ".xsl": true, ".swf": true}
+
+// localFile links a relative path to an existing regular file inside the
+// project root (checked after resolving symlinks): an evidence note, a
+// match artifact, a data file; never active content (activeExt). The path
+// is tried relative to the package first and then to the project root; a
+// project:// reference (project://<path>, as pinned artifact references
+// are written) resolves from the project root only. The href is relative
+// to the page's directory, percent-encoded, with any #fragment kept (a
+// pin such as #sha256:... stays out of the href).
+func (r *Resolver) localFile(tok string) string {
 	if r == nil || r.Root == "" {
 		return ""
 	}
+	bases := []string{r.Package, r.Root}
+	if rest, ok := strings.CutPrefix(tok, "project://"); ok {
+		tok, bases = rest, []string{r.Root}
+	}
 	p, frag, _ := strings.Cut(tok, "#")
-	if !strings.HasSuffix(strings.ToLower(p), ".md") || strings.Contains(p, ":") ||
+	if strings.HasPrefix(frag, "sha256:") {
+		frag = ""
+	}
+	if p == "" || activeExt[strings.ToLower(filepath.Ext(p))] || strings.Contains(p, ":") ||
 		strings.ContainsAny(p, `\`) || strings.HasPrefix(p, "/") || strings.HasPrefix(p, "~") {
 		return ""
 	}
@@ -124,7 +141,7 @@ func (r *Resolver) markdown(tok string) string {
 	if err != nil {
 		return ""
 	}
-	for _, base := range []string{r.Package, r.Root} {
+	for _, base := range bases {
 		base, err := filepath.Abs(base)
 		if err != nil {
 			continue

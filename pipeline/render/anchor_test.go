@@ -10,17 +10,20 @@ import (
 )
 
 // project builds: tmp/proj (.git) with pkg/docs/{a.md,ü.md,dir.md/,link.md -> ../../../outside/secret.md}
-// and shared/b.md; tmp/outside/secret.md lies outside the project.
+// and shared/b.md, docs/notes.txt, docs/page.html and the match artifact
+// shared/matches/match-5d0b3e21.json; tmp/outside/secret.md lies outside the
+// project.
 func project(t *testing.T) (proj, pkg string) {
 	t.Helper()
 	tmp := t.TempDir()
 	proj = filepath.Join(tmp, "proj")
 	pkg = filepath.Join(proj, "pkg")
-	for _, d := range []string{".git", "pkg/docs/dir.md", "shared"} {
+	for _, d := range []string{".git", "pkg/docs/dir.md", "shared/matches"} {
 		must(t, os.MkdirAll(filepath.Join(proj, d), 0o755))
 	}
 	must(t, os.MkdirAll(filepath.Join(tmp, "outside"), 0o755))
-	for _, f := range []string{"proj/pkg/docs/a.md", "proj/pkg/docs/ü.md", "proj/shared/b.md", "outside/secret.md", "proj/pkg/docs/notes.txt"} {
+	for _, f := range []string{"proj/pkg/docs/a.md", "proj/pkg/docs/ü.md", "proj/shared/b.md", "outside/secret.md", "proj/pkg/docs/notes.txt",
+		"proj/pkg/docs/page.html", "proj/shared/matches/match-5d0b3e21.json"} {
 		must(t, os.WriteFile(filepath.Join(tmp, f), []byte("# x\n"), 0o644))
 	}
 	must(t, os.Symlink(filepath.Join(tmp, "outside", "secret.md"), filepath.Join(pkg, "docs", "link.md")))
@@ -70,8 +73,15 @@ func TestSegmentsLinks(t *testing.T) {
 		{"../../outside/secret.md", ""},              // escapes via ..
 		{"docs/link.md", ""},                         // escapes via a symlink
 		{"docs/missing.md", ""},
-		{"docs/dir.md", ""}, // a directory
-		{"docs/notes.txt", ""},
+		{"docs/dir.md", ""},                  // a directory
+		{"docs/notes.txt", "docs/notes.txt"}, // any evidence file, not only Markdown
+		{"shared/matches/match-5d0b3e21.json", "../shared/matches/match-5d0b3e21.json"}, // a match artifact absorb cites
+		{"project://shared/matches/match-5d0b3e21.json", "../shared/matches/match-5d0b3e21.json"},
+		{"project://shared/b.md#sha256:" + strings.Repeat("a", 64), "../shared/b.md"}, // a pin is no fragment
+		{"project://docs/a.md", ""},            // project:// resolves from the root only
+		{"project://../outside/secret.md", ""}, // and stays inside it
+		{"docs/page.html", ""},                 // active content stays text
+		{"docs/PAGE.SVG", ""},
 		{filepath.Join(pkg, "docs/a.md"), ""}, // absolute paths are not portable
 		{"//evil.example/x.md", ""},
 		{"~/x.md", ""},

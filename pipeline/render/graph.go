@@ -11,8 +11,11 @@ import (
 	"math"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 
+	"github.com/nullius-dev/nullius/analyzers/ir"
+	"github.com/nullius-dev/nullius/analyzers/readerflow"
 	"github.com/nullius-dev/nullius/internal/jsonloc"
 	"github.com/nullius-dev/nullius/internal/lazyre"
 	"github.com/nullius-dev/nullius/internal/pyfmt"
@@ -31,6 +34,10 @@ type Graph struct {
 	// was compiled but inference has not run).
 	HasBeliefs bool
 	Notes      []string // things not drawn, in the order found
+	// Relations are the IR's operators (exclusive, equal, contradict, ...):
+	// asserted relations that carry no likelihood, listed on the page
+	// rather than drawn as arrows.
+	Relations []*Relation
 	// IRPin is "sha256:" + the hex sha256 of the exact ir.json bytes drawn,
 	// the pin extraction binds gaia_package_ref to.
 	IRPin string
@@ -52,6 +59,28 @@ type Node struct {
 	// Observations are the rationales of the observe() records on this node
 	// (metadata.supported_by entries with pattern "observation").
 	Observations []string
+	// Disconnected marks a criterion with no reader-flow path to worth:
+	// the compiled-IR check GAIA507 reports it, and it cannot move the
+	// posterior.
+	Disconnected bool
+
+	kIndex int // index in the IR's knowledges array
+}
+
+// Relation is one operator of the compiled graph.
+type Relation struct {
+	Operator string // as the IR names it: complement, equivalence, contradiction, ...
+	Verb     string // the DSL verb that writes it (exclusive, equal, contradict), "" for others
+	Meaning  string // what it asserts, in words, over the member names
+	Members  []Member
+	Helper   string // the helper claim the relation is asserted on (its name)
+	Action   string // metadata.action_label
+}
+
+// Member is one claim a relation relates.
+type Member struct {
+	Name string
+	Node int // index into Graph.Nodes, -1 when the claim is not drawn
 }
 
 // Edge is one infer strategy drawn from the evidence (the IR's conclusion)
@@ -157,8 +186,112 @@ func ParseIR(path string, src []byte) (*Graph, error) {
 	all := g.collectKnowledge(ks)
 	g.collectInfers(top["strategies"], all)
 	g.keepDrawn(all)
+	g.collectRelations(top["operators"], all)
+	if v, ok := top["composes"].([]any); ok && len(v) > 0 {
+		g.notef("%d composition%s not drawn: a composition carries no likelihood", len(v), plural(len(v), "", "s"))
+	}
+	g.markDisconnected(path, src)
 	g.closeNotes()
 	return g, nil
+}
+
+// relationVerbs names each relation operator by the verb that writes it and
+// says what it asserts.
+var relationVerbs = map[string]struct{ verb, meaning string }{
+	"complement":    {"exclusive", "exactly one of %s and %s is true"},
+	"equivalence":   {"equal", "%s and %s are both true or both false"},
+	"contradiction": {"contradict", "%s and %s are not both true"},
+}
+
+// collectRelations reads the IR's operators ({operator, variables,
+// conclusion, metadata}) into Relations, after keepDrawn has fixed the
+// drawn nodes.
+func (g *Graph) collectRelations(v any, all []*Node) {
+	if v == nil {
+		return
+	}
+	ops, ok := v.([]any)
+	if !ok {
+		g.notef("operators is %s, not a list; no relations listed", kind(v))
+		return
+	}
+	byID := map[string]*Node{}
+	for _, n := range all {
+		byID[n.ID] = n
+	}
+	drawn := map[*Node]int{}
+	for i, n := range g.Nodes {
+		drawn[n] = i
+	}
+	name := func(id string) (string, int) {
+		n, ok := byID[id]
+		if !ok {
+			return id, -1
+		}
+		if i, ok := drawn[n]; ok {
+			return n.Name(), i
+		}
+		return n.Name(), -1
+	}
+	for i, o := range ops {
+		m, ok := o.(map[string]any)
+		if !ok {
+			g.notef("operators[%d] is %s, not an object; not listed", i, kind(o))
+			continue
+		}
+		r := &Relation{}
+		r.Operator, _ = m["operator"].(string)
+		vars, _ := m["variables"].([]any)
+		for _, x := range vars {
+			id, _ := x.(string)
+			nm, idx := name(id)
+			r.Members = append(r.Members, Member{Name: nm, Node: idx})
+		}
+		if c, ok := m["conclusion"].(string); ok && c != "" {
+			r.Helper, _ = name(c)
+		}
+		if md, ok := m["metadata"].(map[string]any); ok {
+			r.Action, _ = md["action_label"].(string)
+		}
+		if rv, ok := relationVerbs[r.Operator]; ok && len(r.Members) == 2 {
+			r.Verb = rv.verb
+			r.Meaning = fmt.Sprintf(rv.meaning, r.Members[0].Name, r.Members[1].Name)
+		} else {
+			names := make([]string, len(r.Members))
+			for j, mb := range r.Members {
+				names[j] = mb.Name
+			}
+			r.Meaning = fmt.Sprintf("%s over %s", cmpOr(r.Operator, "an unnamed operator"), strings.Join(names, ", "))
+		}
+		g.Relations = append(g.Relations, r)
+	}
+}
+
+// markDisconnected marks the criteria the compiled-IR check GAIA507 finds
+// without a reader-flow path to worth, by running that check (one
+// implementation: the badge says exactly what nullius lint says).
+func (g *Graph) markDisconnected(path string, src []byte) {
+	doc, _ := ir.Load(path, src)
+	if doc == nil || !doc.HasKnowledges {
+		return
+	}
+	diags, _ := ir.Check(doc, ir.CheckOptions{})
+	byIndex := map[int]*Node{}
+	for _, n := range g.Nodes {
+		byIndex[n.kIndex] = n
+	}
+	for _, d := range diags {
+		if d.Code != readerflow.GAIA507.Code {
+			continue
+		}
+		idx, err := strconv.Atoi(strings.TrimPrefix(d.Pointer, "/knowledges/"))
+		if err != nil || !strings.HasPrefix(d.Pointer, "/knowledges/") {
+			continue
+		}
+		if n, ok := byIndex[idx]; ok {
+			n.Disconnected = true
+		}
+	}
 }
 
 // collectKnowledge reads every knowledge object into a node, keyed by id.
@@ -181,7 +314,7 @@ func (g *Graph) collectKnowledge(ks []any) []*Node {
 			continue
 		}
 		seen[id] = true
-		n := &Node{ID: id}
+		n := &Node{ID: id, kIndex: i}
 		n.Label, _ = m["label"].(string)
 		n.Type, _ = m["type"].(string)
 		n.Statement, _ = m["content"].(string)

@@ -234,3 +234,71 @@ func TestNotesAreBounded(t *testing.T) {
 		t.Fatalf("%d notes, last %q", len(g.Notes), g.Notes[len(g.Notes)-1])
 	}
 }
+
+// The badge marks exactly the criteria the compiled-IR check GAIA507 finds
+// disconnected: on the sample, the four criteria with no infer path to worth.
+func TestDisconnectedCriteria(t *testing.T) {
+	g, err := Load(filepath.Join(fixtures, "normal"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, n := range g.Nodes {
+		if n.Disconnected {
+			got = append(got, n.Label)
+		}
+	}
+	want := []string{"downstream_reach", "mechanism_insight", "testability_timing", "verification_cost"}
+	if strings.Join(got, " ") != strings.Join(want, " ") {
+		t.Errorf("disconnected = %v, want %v", got, want)
+	}
+	larger, err := Load(filepath.Join(fixtures, "larger"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, n := range larger.Nodes {
+		if n.Disconnected {
+			t.Errorf("%s marked disconnected in a graph where every criterion reaches worth", n.Label)
+		}
+	}
+}
+
+// Operators are listed with what they assert, never dropped: the verb
+// that writes them, their members (drawn or not), helper and action.
+func TestRelationsAreListed(t *testing.T) {
+	ir := `{"package_name": "p", "knowledges": [
+	  {"id": "p::worth", "label": "worth", "type": "claim", "exported": true},
+	  {"id": "p::a", "label": "a", "type": "claim"},
+	  {"id": "p::b", "label": "b", "type": "claim"},
+	  {"id": "p::_anon_0001", "type": "claim", "content": "exactly one of [@a] and [@b] is true."}
+	], "strategies": [], "operators": [
+	  {"operator": "complement", "variables": ["p::a", "p::b"], "conclusion": "p::_anon_0001", "metadata": {"action_label": "exclusive_1"}},
+	  {"operator": "equivalence", "variables": ["p::a", "p::gone"], "conclusion": "p::x"},
+	  {"operator": "disjunction", "variables": ["p::a", "p::b", "p::worth"]},
+	  "junk"
+	], "composes": [{}]}`
+	g, err := ParseIR("ir.json", []byte(ir))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(g.Relations) != 3 {
+		t.Fatalf("%d relations, want 3", len(g.Relations))
+	}
+	r := g.Relations[0]
+	if r.Verb != "exclusive" || r.Meaning != "exactly one of a and b is true" || r.Helper != "p::_anon_0001" || r.Action != "exclusive_1" ||
+		r.Members[0].Node < 0 || g.Nodes[r.Members[0].Node].Label != "a" {
+		t.Errorf("exclusive: %+v", r)
+	}
+	if r := g.Relations[1]; r.Verb != "equal" || r.Members[1].Node != -1 || r.Members[1].Name != "p::gone" {
+		t.Errorf("equal over an unknown id: %+v", r)
+	}
+	if r := g.Relations[2]; r.Verb != "" || r.Meaning != "disjunction over a, b, worth" {
+		t.Errorf("other operator: %+v", r)
+	}
+	notes := strings.Join(g.Notes, "\n")
+	for _, want := range []string{"operators[3] is a string, not an object; not listed", "1 composition not drawn"} {
+		if !strings.Contains(notes, want) {
+			t.Errorf("notes lack %q:\n%s", want, notes)
+		}
+	}
+}

@@ -43,12 +43,24 @@ type pageView struct {
 	Edges                        []edgeView
 	Notes                        []string
 	HasBeliefs                   bool
+	Relations                    []relationView
+	Disconnected                 int // criteria not connected to worth
+}
+
+type relationView struct {
+	Verb, Operator, Meaning, Helper, Action string
+	Members                                 []memberView
+}
+
+type memberView struct {
+	Name, Href string // Href "#card-..." when the claim is drawn
 }
 
 type cardView struct {
 	Index                                        int
 	DOMID, Kind, Name, QID, Statement, Posterior string
 	BarW                                         string
+	Disconnected                                 bool
 }
 
 type edgeView struct {
@@ -89,7 +101,22 @@ func Page(g *Graph, l *Layout, opts PageOptions) ([]byte, error) {
 		v.Cards = append(v.Cards, cardView{
 			Index: i, DOMID: n.DOMID, Kind: nodeKind(g, i), Name: n.Name(), QID: n.ID,
 			Statement: n.Statement, Posterior: optProb(n.Posterior), BarW: barWidth(n.Posterior),
+			Disconnected: n.Disconnected,
 		})
+		if n.Disconnected {
+			v.Disconnected++
+		}
+	}
+	for _, r := range g.Relations {
+		rv := relationView{Verb: r.Verb, Operator: r.Operator, Meaning: r.Meaning, Helper: r.Helper, Action: r.Action}
+		for _, m := range r.Members {
+			mv := memberView{Name: m.Name}
+			if m.Node >= 0 {
+				mv.Href = "#" + g.Nodes[m.Node].DOMID
+			}
+			rv.Members = append(rv.Members, mv)
+		}
+		v.Relations = append(v.Relations, rv)
 	}
 	if g.Root >= 0 {
 		v.Root = &v.Cards[g.Root]
@@ -187,6 +214,7 @@ type (
 		Posterior    string    `json:"posterior"`
 		Prior        string    `json:"prior,omitempty"`
 		Observations []jsonObs `json:"observations,omitempty"`
+		Disconnected bool      `json:"disconnected,omitempty"`
 		In           []int     `json:"in"`
 		Out          []int     `json:"out"`
 	}
@@ -219,7 +247,7 @@ func graphJSON(g *Graph, r *Resolver) (string, error) {
 	out := jsonGraph{Package: g.Package, Nodes: make([]jsonNode, len(g.Nodes)), Edges: make([]jsonEdge, len(g.Edges))}
 	for i, n := range g.Nodes {
 		jn := jsonNode{ID: n.DOMID, Name: n.Name(), QID: n.ID, Meta: nodeMeta(g, i), Statement: n.Statement,
-			Posterior: optProb(n.Posterior), Prior: optProb(n.Prior), In: []int{}, Out: []int{}}
+			Posterior: optProb(n.Posterior), Prior: optProb(n.Prior), Disconnected: n.Disconnected, In: []int{}, Out: []int{}}
 		for _, o := range n.Observations {
 			jn.Observations = append(jn.Observations, jsonObs{Rationale: o, Anchors: anchorsOf(r, o)})
 		}

@@ -93,6 +93,9 @@
     var n = data.nodes[i];
     var b = open(n.name, document.getElementById(n.id));
     b.appendChild(el('p', 'meta', n.meta));
+    if (n.disconnected) {
+      b.appendChild(el('p', 'warn', 'not connected to worth: no infer path leads from this criterion to worth, so it cannot move the posterior (GAIA507)'));
+    }
     b.appendChild(el('h3', null, 'Statement'));
     b.appendChild(el('p', 'statement', n.statement || '(empty statement)'));
     var dl = el('dl', 'probs');
