@@ -1,11 +1,20 @@
 #!/usr/bin/env bash
 # make bench, memory part (issue 13): peak RSS of the nullius binary on
-# generated inputs of 1, 10 and 50 MB (internal/benchinput; never checked
-# in) for `validate match`, `validate survey` and `match pairs`, against
-# the bound "10 x the input + a constant", the constant being the same
-# command's peak RSS on an empty input; then the Go benchmarks of the
-# parser and validators with -benchmem. Exits 1 when a run is over the
-# bound.
+# generated inputs (internal/benchinput; never checked in), against the
+# bound "10 x the input + a constant", the constant being the same
+# command's peak RSS on an empty input:
+#   - realistic artifacts of 1, 10 and 50 MB for `validate match`,
+#     `validate survey` and `match pairs --nodes`, and of 50 MB for
+#     `validate matrix` and `validate ledger`, each also without whitespace
+#     (the densest form a real artifact takes);
+#   - crafted documents of 50 MB made of the tiniest values (benchinput.
+#     Crafted: arrays of zeros and of short strings, tiny and empty objects,
+#     nesting up to the limit, millions of members, repeated keys) through
+#     `validate match`, `validate survey` and `match pairs --nodes`, which
+#     accept or refuse them.
+# Then the Go benchmarks of the parser and validators with -benchmem.
+# Exits 1 when a run is over the bound or a realistic artifact is refused
+# as too dense.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mkdir -p .bench/inputs
@@ -13,33 +22,55 @@ go build -o .bench/nullius ./cmd/nullius
 go build -o .bench/geninput ./internal/benchinput/cmd/geninput
 
 # peak_kb CMD...: the peak RSS in KB of one run (its exit status ignored:
-# validators exit 1 on findings).
+# validators exit 1 on findings); its output is left in .bench/out.
 peak_kb() {
-  /usr/bin/time -f '%M' -o .bench/rss "$@" >/dev/null 2>&1 || true
+  /usr/bin/time -f '%M' -o .bench/rss "$@" >.bench/out 2>&1 || true
   tail -n 1 .bench/rss
 }
 
 printf '{}\n' > .bench/inputs/empty.json
+declare -A base
 status=0
-echo "== peak RSS, bound: 10 x input + the command's RSS on an empty input"
-printf '%-16s %6s %10s %10s %8s\n' command input "peak RSS" constant "x input"
-for spec in "validate match:match" "validate survey:survey" "match pairs --nodes:nodes"; do
-  cmd=${spec%%:*}
-  kind=${spec##*:}
+
+# measure CMD KIND MB [-minify]: one run, printed as a row of the table.
+measure() {
+  local cmd=$1 kind=$2 mb=$3 minify=${4:-}
+  local f=.bench/inputs/$kind${minify:+-min}-${mb}mb.json
   # shellcheck disable=SC2086
-  base=$(peak_kb .bench/nullius $cmd .bench/inputs/empty.json)
-  for mb in 1 10 50; do
-    f=.bench/inputs/$kind-${mb}mb.json
-    [ -f "$f" ] || .bench/geninput -kind "$kind" -mb "$mb" -out "$f"
-    size=$(stat -c %s "$f")
+  [ -f "$f" ] || .bench/geninput -kind "$kind" $minify -mb "$mb" -out "$f"
+  if [ -z "${base[$cmd]:-}" ]; then
     # shellcheck disable=SC2086
-    peak=$(peak_kb .bench/nullius $cmd "$f")
-    ratio=$(awk "BEGIN { printf \"%.1f\", ($peak - $base) * 1024 / $size }")
-    verdict=ok
-    if awk "BEGIN { exit !(($peak - $base) * 1024 > 10 * $size) }"; then verdict=OVER; status=1; fi
-    printf '%-16s %5.1fM %8.1f MB %8.1f MB %7sx %s\n' "${cmd%% --*}" "$(awk "BEGIN { print $size / 1048576 }")" \
-      "$(awk "BEGIN { print $peak / 1024 }")" "$(awk "BEGIN { print $base / 1024 }")" "$ratio" "$verdict"
-  done
+    base[$cmd]=$(peak_kb .bench/nullius $cmd .bench/inputs/empty.json)
+  fi
+  local size peak ratio verdict=ok
+  size=$(stat -c %s "$f")
+  # shellcheck disable=SC2086
+  peak=$(peak_kb .bench/nullius $cmd "$f")
+  ratio=$(awk "BEGIN { printf \"%.1f\", ($peak - ${base[$cmd]}) * 1024 / $size }")
+  if awk "BEGIN { exit !(($peak - ${base[$cmd]}) * 1024 > 10 * $size) }"; then verdict=OVER; status=1; fi
+  if grep -q 'document too dense' .bench/out; then
+    verdict="$verdict, refused"
+    if [ -n "${realistic:-}" ]; then verdict="REFUSED (realistic)"; status=1; fi
+  fi
+  printf '%-16s %-22s %6.1fM %8.1f MB %6.1f MB %6sx  %s\n' "${cmd%% --*}" "$kind${minify:+ (minified)}" \
+    "$(awk "BEGIN { print $size / 1048576 }")" "$(awk "BEGIN { print $peak / 1024 }")" \
+    "$(awk "BEGIN { print ${base[$cmd]} / 1024 }")" "$ratio" "$verdict"
+}
+
+echo "== peak RSS, bound: 10 x input + the command's RSS on an empty input (the constant)"
+printf '%-16s %-22s %7s %11s %9s %7s\n' command input size "peak RSS" constant "x input"
+realistic=1
+for spec in "validate match:match" "validate survey:survey" "match pairs --nodes:nodes"; do
+  for mb in 1 10 50; do measure "${spec%%:*}" "${spec##*:}" $mb; done
+  measure "${spec%%:*}" "${spec##*:}" 50 -minify
+done
+for kind in matrix ledger; do
+  measure "validate $kind" $kind 50
+  measure "validate $kind" $kind 50 -minify
+done
+realistic=
+for kind in $(.bench/geninput -list-crafted); do
+  for cmd in "validate match" "validate survey" "match pairs --nodes"; do measure "$cmd" "$kind" 50; done
 done
 
 echo

@@ -11,6 +11,7 @@ import (
 
 	"github.com/nullius-dev/nullius/analyzers"
 	"github.com/nullius-dev/nullius/internal/diag"
+	"github.com/nullius-dev/nullius/internal/jsonloc"
 	"github.com/nullius-dev/nullius/internal/output"
 	"github.com/nullius-dev/nullius/pipeline/absorb"
 	vm "github.com/nullius-dev/nullius/validators/match"
@@ -115,14 +116,14 @@ another step holding a lock.` + limitsNote,
 // 'validate match' and the full discipline scan of 'lint'.
 func absorbChecks() absorb.Checks {
 	return absorb.Checks{
-		ValidateArtifact: func(path string, data []byte) []diag.Diagnostic {
-			ds, err := vm.File(path, data, "match")
+		ValidateArtifact: func(path string, data []byte) (*jsonloc.Doc, []diag.Diagnostic) {
+			c, err := vm.NewChecker("match")
 			if err != nil {
 				// The embedded schema failed to compile: an internal
 				// error, reported as a finding so nothing is absorbed.
-				return append(ds, vm.CodeJSON.New(path, 1, 1, 1, 1, "the match validator could not run: %v", err))
+				return nil, []diag.Diagnostic{vm.CodeJSON.New(path, 1, 1, 1, 1, "the match validator could not run: %v", err)}
 			}
-			return ds
+			return c.Doc(path, data)
 		},
 		Lint: func(pkg string) ([]diag.Diagnostic, error) {
 			res, err := analyzers.Lint([]string{pkg}, analyzers.Options{})

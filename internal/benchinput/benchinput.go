@@ -8,6 +8,7 @@ package benchinput
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"strings"
 )
@@ -17,6 +18,8 @@ var Kinds = map[string]func(size int) []byte{
 	"match":  Match,
 	"survey": Survey,
 	"nodes":  Nodes,
+	"matrix": Matrix,
+	"ledger": Ledger,
 }
 
 // text is filler prose for argument and title strings, so values have the
@@ -157,6 +160,204 @@ func Nodes(size int) []byte {
 		fmt.Fprintf(&b, node, id, id, id, strings.Repeat(text+" ", 2), states[i%len(states)], post)
 	}
 	b.WriteString("\n}\n")
+	return b.Bytes()
+}
+
+// Matrix is a close-prior matrix (close_prior_matrix.json) of about size
+// bytes: many close-prior entries, each with its identity triangulation,
+// audit and short lists, and a Gaia anchor per entry.
+func Matrix(size int) []byte {
+	const entry = `    {
+      "identity_triangulation": {
+        "providers": [
+          {"identifier": "arXiv:2601.%05[1]d", "provider": "arXiv", "title": "Close prior %[1]d on %[2]s", "year": 2026},
+          {"identifier": "recid %[1]d", "provider": "INSPIRE", "title": "Close prior %[1]d on %[2]s", "year": "2026"}
+        ],
+        "verdict": "consistent"
+      },
+      "locator": "sec. 4, eq. %[1]d",
+      "read_status": "full_text_read",
+      "reference": "Prior2026p%[1]d",
+      "same_scope": "adjacent",
+      "sections_read": ["introduction", "formalism_method", "results_discussion", "conclusion_outlook"],
+      "source_fidelity_audit": {"auditor": "rev", "checked_locators": ["sec. 4"], "status": "pass"},
+      "source_link": "https://arxiv.org/abs/2601.%05[1]d",
+      "stale_or_provisional": false,
+      "supports_subclaims": ["mechanism"],
+      "weakens_novelty_claims": []
+    }`
+	const anchor = `    {"anchor_source": "claim_grounding", "locator": "sec. 4", "proposition": "the mechanism %[1]d exists", "quote": "we observe %[2]s", "source_link": "https://arxiv.org/abs/2601.%05[1]d"}`
+	n := max(1, size/(len(entry)+len(anchor)+3*len(text)))
+	var b bytes.Buffer
+	b.WriteString("{\n  \"allocation_eligible\": true,\n  \"coverage_status\": \"saturated\",\n")
+	b.WriteString("  \"critique_search\": {\"queries\": [\"example criticism\"], \"top_hits_reviewed\": [\"Prior2026p0\"]},\n  \"entries\": [\n")
+	for i := range n {
+		if i > 0 {
+			b.WriteString(",\n")
+		}
+		fmt.Fprintf(&b, entry, i, text)
+	}
+	b.WriteString("\n  ],\n  \"gaia_anchors\": [\n")
+	for i := range n {
+		if i > 0 {
+			b.WriteString(",\n")
+		}
+		fmt.Fprintf(&b, anchor, i, text)
+	}
+	b.WriteString("\n  ],\n  \"posterior_status\": \"current\",\n")
+	b.WriteString("  \"tension_resolution\": {\"challenge_refs\": [\"https://arxiv.org/abs/2601.00001#sec-5\"], \"grade\": \"substantial\", \"supporting_refs\": [\"Prior2026p0\"]}\n}\n")
+	return b.Bytes()
+}
+
+// Ledger is a detailed literature-saturation ledger of about size bytes:
+// a candidate pool of many papers (canonical identity, provenance, where
+// each was found) and a method-family screening of each.
+func Ledger(size int) []byte {
+	const candidate = `      {
+        "canonical_identity": {
+          "aliases": [],
+          "canonical_id": "doi:10.1000/example.%[1]d",
+          "provenance": {
+            "kind": "authoritative_retrieval",
+            "provider": "crossref",
+            "record_ref": "project://artifacts/literature/records/example-%[1]d.json#sha256:040fbd0d1f2f36307e450d7b7837c78901f7e08a05374c7398c9e1e74985d8b9",
+            "record_sha256": "sha256:040fbd0d1f2f36307e450d7b7837c78901f7e08a05374c7398c9e1e74985d8b9"
+          },
+          "title": "Cited example %[1]d",
+          "year": 2020
+        },
+        "discovered_from": [
+          {"kind": "bibliography", "locator": "References, entry %[1]d", "source_id": "provider:catalog:core-1"}
+        ],
+        "disposition": "supporting",
+        "id": "doi:10.1000/example.%[1]d",
+        "identity_status": "resolved",
+        "rationale": "cited method"
+      }`
+	const screening = `          {
+            "candidate_id": "doi:10.1000/example.%[1]d",
+            "description": "The cited integral method kernel %[1]d.",
+            "disposition": "method_bearing",
+            "evidence_basis": "source_text",
+            "family_ids": ["integral-method"],
+            "locator": "sec. 3",
+            "method_disposition": "classified",
+            "method_features": ["integral method"],
+            "rationale": "introduces the method"
+          }`
+	n := max(1, size/(len(candidate)+len(screening)+60))
+	var b bytes.Buffer
+	b.WriteString(`{
+  "bibliography_reconciliation": {"core_sources": [{"candidate_ids": ["doi:10.1000/example.0"], "coverage_debt": [], "id": "provider:catalog:core-1",
+    "references_artifact_ref": "project://artifacts/literature/core-1-bibliography.json#sha256:56f5d177bd59fda788fe8c3a8e9b787c2d16c650138de2f5b6345aeda97b9e57",
+    "references_extracted": 1, "status": "reconciled"}]},
+  "candidate_pool": {
+    "artifact": "artifacts/literature/literature-ledger.json",
+    "candidates": [
+`)
+	for i := range n {
+		if i > 0 {
+			b.WriteString(",\n")
+		}
+		fmt.Fprintf(&b, candidate, i)
+	}
+	fmt.Fprintf(&b, `
+    ],
+    "selected_core_ids": ["provider:catalog:core-1"],
+    "selection_rationale": "core papers address the same observable",
+    "total_candidates": %d
+  },
+  "citation_graph": {"seeds": [{"citations_checked": true, "coverage_status": "saturated", "gaps": [], "id": "provider:catalog:core-1", "references_checked": true}]},
+  "final_status": "saturated",
+  "method_family_audit": {
+    "source_audits": [
+      {
+        "bibliography_candidate_screening": [
+`, n)
+	for i := range n {
+		if i > 0 {
+			b.WriteString(",\n")
+		}
+		fmt.Fprintf(&b, screening, i)
+	}
+	b.WriteString(`
+        ],
+        "paper_method_descriptions": [{"description": "We solve the integral method equations numerically.", "disposition": "classified", "evidence_basis": "source_text", "family_ids": ["integral-method"], "locator": "sec. 2", "method_features": ["integral method"]}],
+        "source_id": "provider:catalog:core-1"
+      }
+    ],
+    "status": "audited",
+    "taxonomy": [{"description": "integral equations", "id": "integral-method", "label": "Integral method"}]
+  },
+  "providers": {"catalog": {"execution_bounds": {"max_records": 10, "max_requests": 1}, "queries": ["q1"],
+    "request_log": [{"continuation": "exhausted", "page_or_cursor": "page:1", "query": "q1", "returned_count": 2}],
+    "returned_count": 2, "status": "queried", "stop_reason": "exhausted", "total_count": 2}},
+  "stop_reason": "every provider exhausted and the last round added no core"
+}
+`)
+	return b.Bytes()
+}
+
+// Minify returns src without insignificant whitespace: the densest form a
+// real artifact takes.
+func Minify(src []byte) []byte {
+	var b bytes.Buffer
+	if err := json.Compact(&b, src); err != nil {
+		panic("benchinput: generated invalid JSON: " + err.Error())
+	}
+	return b.Bytes()
+}
+
+// Crafted lists generators of hostile documents, made of the tiniest
+// values JSON allows, whose decoded form would take tens of times their
+// size: peak memory must stay within 10x the input plus a constant for
+// them too, whether nullius accepts or refuses them (issue 13).
+var Crafted = map[string]func(size int) []byte{
+	"zeros":          repeat("[", "0,", "]"),
+	"numbers":        repeat("[", "123456,", "]"),
+	"short-strings":  repeat("[", `"a",`, "]"),
+	"strings":        repeat("[", `"abcdefghijklmnop",`, "]"),
+	"tiny-objects":   repeat("[", `{"a":1},`, "]"),
+	"empty-objects":  repeat("[", `{},`, "]"),
+	"empty-arrays":   repeat("[", `[],`, "]"),
+	"nested-arrays":  repeat("[", strings.Repeat("[", 9998)+strings.Repeat("]", 9998)+",", "]"),
+	"nested-objects": repeat("[", strings.Repeat(`{"a":`, 9998)+"0"+strings.Repeat("}", 9998)+",", "]"),
+	"members":        repeat("{", `"k":0,`, "}"),
+	"many-members":   members,
+	"duplicate-keys": repeat(strings.Repeat(`{"a":[`, 1000)+"{", `"k":0,`, "}"+strings.Repeat("]}", 1000)),
+	"match-zeros":    repeat(`{"match_id":"5d0b3e21","panel":[`, "0,", "]}"),
+	"survey-objects": repeat(`{"papers":[`, `{"x":"y"},`, "]}"),
+}
+
+// repeat returns a generator of open + unit... + close of about size bytes
+// (the last unit without its trailing comma).
+func repeat(open, unit, close string) func(size int) []byte {
+	return func(size int) []byte {
+		n := max(1, (size-len(open)-len(close))/len(unit))
+		var b bytes.Buffer
+		b.Grow(len(open) + n*len(unit) + len(close))
+		b.WriteString(open)
+		for range n - 1 {
+			b.WriteString(unit)
+		}
+		b.WriteString(strings.TrimSuffix(unit, ","))
+		b.WriteString(close)
+		return b.Bytes()
+	}
+}
+
+// members is one object of about size bytes with distinct short member
+// names: a map of millions of members.
+func members(size int) []byte {
+	var b bytes.Buffer
+	b.WriteString("{")
+	for i := 0; b.Len() < size-16 || i == 0; i++ {
+		if i > 0 {
+			b.WriteString(",")
+		}
+		fmt.Fprintf(&b, `"%x":%d`, i, i%10)
+	}
+	b.WriteString("}")
 	return b.Bytes()
 }
 

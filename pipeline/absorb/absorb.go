@@ -18,6 +18,7 @@ package absorb
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -44,8 +45,11 @@ import (
 // alone; the CLI wires the real validator and linter. Every one is
 // required.
 type Checks struct {
-	// ValidateArtifact validates pairwise_match_v1 bytes read from path.
-	ValidateArtifact func(path string, data []byte) []diag.Diagnostic
+	// ValidateArtifact validates pairwise_match_v1 bytes read from path and
+	// returns them parsed in the protocol's ordered model (nil when they
+	// are not JSON): absorb reads the parse it validated, it does not
+	// parse the artifact again (issue 14: one JSON model per parse).
+	ValidateArtifact func(path string, data []byte) (*jsonloc.Doc, []diag.Diagnostic)
 	// Lint runs the discipline (source and, when compiled, IR) on a package.
 	Lint func(pkgDir string) ([]diag.Diagnostic, error)
 	// Module returns the Python module of a package that binds `worth`.
@@ -199,10 +203,14 @@ func run(opts Options, checks Checks, res *Result) error {
 	if err != nil {
 		return err
 	}
-	if ds := checks.ValidateArtifact(opts.Artifact, data); diag.HasBlocking(ds) {
+	doc, ds := checks.ValidateArtifact(opts.Artifact, data)
+	if diag.HasBlocking(ds) {
 		return &Refusal{Msg: "the match artifact is invalid; nothing was absorbed", Diagnostics: ds}
 	}
-	m, err := readMatch(data)
+	if doc == nil {
+		return fmt.Errorf("internal error: the match validator passed %s without parsing it", opts.Artifact)
+	}
+	m, err := readMatch(doc)
 	if err != nil {
 		return &Refusal{Msg: fmt.Sprintf("%s: %v; nothing was absorbed", opts.Artifact, err),
 			Diagnostics: []diag.Diagnostic{vm.CodeArtifactShape.New(opts.Artifact, 1, 1, 1, 1, "%v", err)}}
@@ -477,37 +485,36 @@ func lintClean(checks Checks, pkg, when string) (int, error) {
 	return n, nil
 }
 
-func readMatch(data []byte) (*match, error) {
-	doc, err := jsonloc.Parse(data, jsonloc.Options{})
-	if err != nil {
-		return nil, err
-	}
-	obj, ok := doc.Value.(map[string]any)
+// readMatch reads what absorb needs from the validated artifact, parsed in
+// the protocol's ordered model.
+func readMatch(doc *jsonloc.Doc) (*match, error) {
+	obj, ok := doc.Value.(jsonloc.Object)
 	if !ok {
 		return nil, errors.New("artifact is not a JSON object")
 	}
 	m := &match{doc: doc}
-	m.id, _ = obj["match_id"].(string)
-	m.campaign, _ = obj["campaign_id"].(string)
-	m.a, _ = obj["idea_a_node_id"].(string)
-	m.b, _ = obj["idea_b_node_id"].(string)
+	m.id, _ = member(obj, "match_id").(string)
+	m.campaign, _ = member(obj, "campaign_id").(string)
+	m.a, _ = member(obj, "idea_a_node_id").(string)
+	m.b, _ = member(obj, "idea_b_node_id").(string)
 	for _, id := range []string{m.id, m.a, m.b} {
 		if !shortID.MatchString(id) {
 			return nil, fmt.Errorf("id %q is not an engine short id", id)
 		}
 	}
-	panel, _ := obj["panel"].([]any)
+	panel, _ := member(obj, "panel").([]any)
 	var votes []string
 	for _, e := range panel {
-		entry, _ := e.(map[string]any)
-		v, _ := entry["vote"].(string)
+		entry, _ := e.(jsonloc.Object)
+		v, _ := member(entry, "vote").(string)
 		votes = append(votes, v)
 	}
+	var err error
 	if m.tally, err = matchproto.Tally(votes); err != nil {
 		return nil, err
 	}
-	out, _ := obj["outcome"].(map[string]any)
-	m.winner, _ = out["winner"].(string)
+	out, _ := member(obj, "outcome").(jsonloc.Object)
+	m.winner, _ = member(out, "winner").(string)
 	if m.winner != m.tally.Winner {
 		return nil, fmt.Errorf("outcome.winner %q does not match the panel tally %q", m.winner, m.tally.Winner)
 	}
@@ -521,9 +528,16 @@ func readMatch(data []byte) (*match, error) {
 			m.tier = 3
 		}
 	}
-	ow, _ := obj["observation_write"].(map[string]any)
-	m.written, _ = ow["written"].(bool)
+	ow, _ := member(obj, "observation_write").(jsonloc.Object)
+	m.written, _ = member(ow, "written").(bool)
 	return m, nil
+}
+
+// member is the value of key in obj (the last one of repeated keys, as
+// Python reads it), nil when it is missing.
+func member(obj jsonloc.Object, key string) any {
+	v, _ := obj.Get(key)
+	return v
 }
 
 // independenceGap says why the artifact does not establish that its panel
@@ -532,16 +546,16 @@ func readMatch(data []byte) (*match, error) {
 // panel (native subagent seats of one host) and a panel whose runners are
 // not vouched for (stub runners, a counted --runner override) are the
 // same judges asked again, not independent evidence.
-func independenceGap(obj map[string]any) string {
-	pi, _ := obj["panel_independence"].(map[string]any)
-	mode, _ := pi["mode"].(string)
+func independenceGap(obj jsonloc.Object) string {
+	pi, _ := member(obj, "panel_independence").(jsonloc.Object)
+	mode, _ := member(pi, "mode").(string)
 	if mode != "cross_family" {
 		if mode == "" {
 			mode = "not recorded"
 		}
 		return "panel independence not established: " + mode
 	}
-	if ir, ok := obj["independent_runners"].(bool); !ok || !ir {
+	if ir, ok := member(obj, "independent_runners").(bool); !ok || !ir {
 		return "panel independence not established: independent_runners is false (stub runners or a counted --runner override)"
 	}
 	return ""
@@ -639,8 +653,10 @@ func markWritten(doc *jsonloc.Doc, ref string) ([]byte, error) {
 	refJSON := pyfmt.JSONString(ref, false)
 	repl := fmt.Sprintf("{\n%s  \"written\": true,\n%s  \"gaia_package_ref\": %s\n%s}", indent, indent, refJSON, indent)
 	out := append(append(append([]byte{}, doc.Src[:start]...), repl...), doc.Src[end:]...)
-	if _, err := jsonloc.Parse(out, jsonloc.Options{}); err != nil {
-		return nil, fmt.Errorf("internal error: spliced artifact is not JSON: %w", err)
+	// A check of the splice, not a second reading of the artifact: it
+	// builds no model.
+	if !json.Valid(out) {
+		return nil, errors.New("internal error: spliced artifact is not JSON")
 	}
 	return out, nil
 }

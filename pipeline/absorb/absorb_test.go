@@ -10,6 +10,7 @@ import (
 
 	"github.com/nullius-dev/nullius/internal/diag"
 	"github.com/nullius-dev/nullius/internal/jsonloc"
+	"github.com/nullius-dev/nullius/internal/matchproto"
 )
 
 const module = `from gaia.engine.lang import claim
@@ -77,14 +78,28 @@ func bind(t testing.TB, pkg, campaign, node string) {
 	}
 }
 
+// parseArtifact stands in for the match validator: it parses the artifact
+// as the validator does and checks nothing else.
+func parseArtifact(_ string, data []byte) (*jsonloc.Doc, []diag.Diagnostic) {
+	doc, err := jsonloc.Parse(data, matchproto.DecodeOptions)
+	if err != nil {
+		return nil, []diag.Diagnostic{{Code: "MATCH001", Severity: diag.Error, Message: err.Error()}}
+	}
+	return doc, nil
+}
+
+// readMatchBytes parses data as the validator does and reads the match.
+func readMatchBytes(data []byte) (*match, error) {
+	doc, err := jsonloc.Parse(data, matchproto.DecodeOptions)
+	if err != nil {
+		return nil, err
+	}
+	return readMatch(doc)
+}
+
 func (fx *fixture) checks() Checks {
 	return Checks{
-		ValidateArtifact: func(path string, data []byte) []diag.Diagnostic {
-			if _, err := jsonloc.Parse(data, jsonloc.Options{}); err != nil {
-				return []diag.Diagnostic{{Code: "MATCH001", Severity: diag.Error, Message: err.Error()}}
-			}
-			return nil
-		},
+		ValidateArtifact: parseArtifact,
 		Lint: func(pkg string) ([]diag.Diagnostic, error) {
 			fx.lintCalls++
 			if fx.onLint != nil {
@@ -268,7 +283,7 @@ func TestTier(t *testing.T) {
 		if c.v[0] == c.v[1] {
 			winner = "tie"
 		}
-		m, err := readMatch([]byte(artifact(votes, winner, false)))
+		m, err := readMatchBytes([]byte(artifact(votes, winner, false)))
 		if err != nil {
 			t.Fatalf("%v: %v", c.v, err)
 		}
@@ -287,7 +302,7 @@ func FuzzReadMatch(f *testing.F) {
 	f.Add([]byte(`{"match_id": "mmmmmmmm", "observation_write": {"written": false}, "panel": [{"vote": "a"}]}`))
 	f.Add([]byte(`{"observation_write":{"written":false}}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		m, err := readMatch(data)
+		m, err := readMatchBytes(data)
 		if err != nil {
 			return
 		}

@@ -14,7 +14,7 @@ import (
 // to lint clean by the rules themselves, not by a stub.
 func realChecks(t *testing.T) Checks {
 	return Checks{
-		ValidateArtifact: func(string, []byte) []diag.Diagnostic { return nil },
+		ValidateArtifact: parseArtifact,
 		Lint: func(pkg string) ([]diag.Diagnostic, error) {
 			res, err := analyzers.Lint([]string{pkg}, analyzers.Options{})
 			if err != nil {

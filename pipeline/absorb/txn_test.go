@@ -18,6 +18,7 @@ import (
 
 	"github.com/nullius-dev/nullius/analyzers"
 	"github.com/nullius-dev/nullius/internal/diag"
+	"github.com/nullius-dev/nullius/internal/jsonloc"
 	vm "github.com/nullius-dev/nullius/validators/match"
 )
 
@@ -90,12 +91,12 @@ func child(mode string) int {
 // discipline scan.
 func txnChecks() Checks {
 	return Checks{
-		ValidateArtifact: func(path string, data []byte) []diag.Diagnostic {
-			ds, err := vm.File(path, data, "match")
+		ValidateArtifact: func(path string, data []byte) (*jsonloc.Doc, []diag.Diagnostic) {
+			c, err := vm.NewChecker("match")
 			if err != nil {
-				return []diag.Diagnostic{vm.CodeJSON.New(path, 1, 1, 1, 1, "%v", err)}
+				return nil, []diag.Diagnostic{vm.CodeJSON.New(path, 1, 1, 1, 1, "%v", err)}
 			}
-			return ds
+			return c.Doc(path, data)
 		},
 		Lint: func(pkg string) ([]diag.Diagnostic, error) {
 			res, err := analyzers.Lint([]string{pkg}, analyzers.Options{})

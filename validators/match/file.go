@@ -76,6 +76,21 @@ func File(path string, src []byte, kind string) ([]diag.Diagnostic, error) {
 // every value's position (issue 14: one JSON model per parse); the schema
 // sees a plain view of the same values, built only when it runs.
 func (c *Checker) File(path string, src []byte) []diag.Diagnostic {
+	_, ds := c.file(path, src, false)
+	return ds
+}
+
+// Doc validates one artifact as File does and also returns it parsed, in
+// the protocol's ordered model (nil when it is not JSON), so a step that
+// acts on a valid artifact reads the very parse that was validated
+// (absorb) instead of parsing it again.
+func (c *Checker) Doc(path string, src []byte) (*jsonloc.Doc, []diag.Diagnostic) {
+	return c.file(path, src, true)
+}
+
+// file validates src; keep says whether the caller wants the ordered model
+// afterwards (otherwise it is let go while the schema runs).
+func (c *Checker) file(path string, src []byte, keep bool) (*jsonloc.Doc, []diag.Diagnostic) {
 	doc, err := jsonloc.Parse(src, matchproto.DecodeOptions)
 	if err != nil {
 		var se *jsonloc.SyntaxError
@@ -83,7 +98,7 @@ func (c *Checker) File(path string, src []byte) []diag.Diagnostic {
 		if errors.As(err, &se) {
 			line, col = se.Line, se.Col
 		}
-		return []diag.Diagnostic{CodeJSON.New(path, line, col, line, col, "%s is not valid JSON: %v", c.kind, err)}
+		return nil, []diag.Diagnostic{CodeJSON.New(path, line, col, line, col, "%s is not valid JSON: %v", c.kind, err)}
 	}
 	var ps []Problem
 	for _, p := range doc.Duplicates {
@@ -91,10 +106,13 @@ func (c *Checker) File(path string, src []byte) []diag.Diagnostic {
 	}
 	ps = append(ps, c.check(doc.Value)...)
 	if len(ps) == 0 {
-		// The ordered model is done with: let the collector have it while
-		// the schema walks the plain view (they share the strings).
+		// Unless the caller keeps it, the ordered model is done with:
+		// let the collector have it while the schema walks the plain
+		// view (they share the strings).
 		plain := jsonloc.Plain(doc.Value)
-		doc.Value = nil
+		if !keep {
+			doc.Value = nil
+		}
 		ps = validateSchema(c.schema, c.kind, plain)
 	}
 	out := make([]diag.Diagnostic, 0, len(ps))
@@ -104,7 +122,7 @@ func (c *Checker) File(path string, src []byte) []diag.Diagnostic {
 		d.Pointer = p.Pointer
 		out = append(out, d)
 	}
-	return out
+	return doc, out
 }
 
 func lastToken(ptr string) string {

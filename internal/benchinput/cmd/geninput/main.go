@@ -1,10 +1,14 @@
 // Command geninput writes one generated benchmark input (internal/benchinput)
-// for scripts/bench.sh: geninput -kind match|survey|nodes -mb N -out FILE.
+// for scripts/bench-memory.sh: geninput -kind KIND -mb N -out FILE, KIND a
+// realistic artifact (match, survey, nodes, matrix, ledger) or a crafted
+// shape (zeros, tiny-objects, ...; -list-crafted lists them), optionally
+// with -minify.
 package main
 
 import (
 	"flag"
 	"fmt"
+	"maps"
 	"os"
 	"slices"
 	"strings"
@@ -13,21 +17,33 @@ import (
 )
 
 func main() {
-	kind := flag.String("kind", "match", "input kind: match, survey or nodes")
+	kind := flag.String("kind", "match", "input kind: a realistic artifact or a crafted shape")
 	mb := flag.Int("mb", 10, "approximate size in MiB")
+	minify := flag.Bool("minify", false, "write it without insignificant whitespace")
 	out := flag.String("out", "", "file to write (required)")
+	listCrafted := flag.Bool("list-crafted", false, "print the crafted shapes, one a line, and exit")
 	flag.Parse()
-	gen, ok := benchinput.Kinds[*kind]
-	if !ok || *out == "" || *mb <= 0 {
-		var kinds []string
-		for k := range benchinput.Kinds {
-			kinds = append(kinds, k)
+	if *listCrafted {
+		for _, k := range slices.Sorted(maps.Keys(benchinput.Crafted)) {
+			fmt.Println(k)
 		}
-		slices.Sort(kinds)
-		fmt.Fprintf(os.Stderr, "usage: geninput -kind %s -mb N -out FILE\n", strings.Join(kinds, "|"))
+		return
+	}
+	gen, ok := benchinput.Kinds[*kind]
+	if !ok {
+		gen, ok = benchinput.Crafted[*kind]
+	}
+	if !ok || *out == "" || *mb <= 0 {
+		kinds := slices.Sorted(maps.Keys(benchinput.Kinds))
+		kinds = append(kinds, slices.Sorted(maps.Keys(benchinput.Crafted))...)
+		fmt.Fprintf(os.Stderr, "usage: geninput -kind %s [-minify] -mb N -out FILE\n", strings.Join(kinds, "|"))
 		os.Exit(2)
 	}
-	if err := os.WriteFile(*out, gen(*mb<<20), 0o644); err != nil {
+	data := gen(*mb << 20)
+	if *minify {
+		data = benchinput.Minify(data)
+	}
+	if err := os.WriteFile(*out, data, 0o644); err != nil {
 		fmt.Fprintln(os.Stderr, "geninput:", err)
 		os.Exit(1)
 	}
