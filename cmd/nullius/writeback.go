@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"time"
 
 	"github.com/spf13/cobra"
 
@@ -23,6 +24,7 @@ func (a *app) writebackCmd() *cobra.Command {
 		ideaRPC, runner        string
 		format                 string
 		allowAlias, allowExplo bool
+		rpcTimeout             int
 	)
 	cmd := &cobra.Command{
 		Use:   "writeback --campaign-id ID --node-id ID --store-root DIR --survey F --matrix F --report F",
@@ -67,7 +69,10 @@ the store refused, failed: the RPC program failed), "campaign_id", "node_id",
 errors and an unreadable payload stay one line on stderr.
 
 Exit codes: 0 written or replayed, 1 the store refused the write (lifecycle,
-idempotency conflict, schema), 2 refused locally or infrastructure failure.` + limitsNote,
+idempotency conflict, schema), 2 refused locally or infrastructure failure
+(the RPC program crashed, was killed, or did not answer within --rpc-timeout,
+default 120 s: whether the store committed the write is then unknown; retry
+with the printed --idempotency-key).` + limitsNote,
 		Example: `  # Extract the package bound to node n0de0001, then write its posterior:
   nullius extract --package ideas/my-idea-gaia --output posterior.json
   nullius writeback --posterior-json posterior.json --campaign-id c0ffee12 --node-id n0de0001 \
@@ -87,6 +92,9 @@ idempotency conflict, schema), 2 refused locally or infrastructure failure.` + l
 					return usageErrorf("writeback needs %s", req.flag)
 				}
 			}
+			if rpcTimeout <= 0 {
+				return usageErrorf("invalid --rpc-timeout %d; give the seconds the RPC program may take, at least 1", rpcTimeout)
+			}
 			if o.NewWrite && o.IdempotencyKey != "" {
 				return usageErrorf("--new-write and --idempotency-key are mutually exclusive: --new-write mints a fresh key, --idempotency-key retries a printed one")
 			}
@@ -100,7 +108,7 @@ idempotency conflict, schema), 2 refused locally or infrastructure failure.` + l
 			}
 			// With no RPC program configured the caller is empty: its
 			// Check refuses after the preflight, as the reference does.
-			var caller writeback.CommandCaller
+			caller := writeback.CommandCaller{Timeout: time.Duration(rpcTimeout) * time.Second}
 			switch {
 			case rpc != "":
 				argv, err := writeback.SplitCommand(rpc)
@@ -155,6 +163,7 @@ idempotency conflict, schema), 2 refused locally or infrastructure failure.` + l
 	fl.StringVar(&rpc, "rpc", "", "idea-store RPC command, e.g. \"node packages/idea-engine/bin/idea-rpc.mjs\" (default $NULLIUS_IDEA_RPC)")
 	fl.StringVar(&ideaRPC, "idea-rpc", "", "path of the RPC caller script, run with --runner (the reference's form)")
 	fl.StringVar(&runner, "runner", "node", "interpreter for --idea-rpc")
+	fl.IntVar(&rpcTimeout, "rpc-timeout", 120, "`SECONDS` the RPC program may take before it is killed (its whole process group) and the write reported failed")
 	fl.StringVar(&o.IdempotencyKey, "idempotency-key", "", "use this key verbatim (retry a printed key)")
 	fl.BoolVar(&o.NewWrite, "new-write", false, "salt the derived key: write again on purpose")
 	return markInterruptible(cmd)
