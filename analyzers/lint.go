@@ -14,6 +14,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -46,6 +47,9 @@ type Options struct {
 	// Package.Files. Only the source scan reads them; the IR checks judge
 	// .gaia/ir.json, which is compiled from the files on disk.
 	Overlay map[string][]byte
+	// Finished, when set, counts the packages (and named files) finished
+	// so far, for a progress display reading it from another goroutine.
+	Finished *atomic.Int64
 }
 
 // Package is one discovered Gaia package.
@@ -179,6 +183,9 @@ func (e *engine) run(paths []string) (*Result, error) {
 				}
 				outs[j.seq] = f
 				mu.Unlock()
+				if e.opts.Finished != nil {
+					e.opts.Finished.Add(1)
+				}
 			}
 		}()
 	}

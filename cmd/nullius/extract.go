@@ -20,6 +20,7 @@ func (a *app) extractCmd() *cobra.Command {
 		renderTimeout int
 		stageTimeout  int
 		versionTO     int
+		pf            progressFlags
 	)
 	cmd := &cobra.Command{
 		Use:   "extract --package DIR",
@@ -62,11 +63,16 @@ installation problems.` + limitsNote,
 			opts.RenderTimeout = time.Duration(renderTimeout) * time.Second
 			opts.StageTimeout = time.Duration(stageTimeout) * time.Second
 			opts.VersionTimeout = time.Duration(versionTO) * time.Second
-			opts.Log = a.stderr
+			disp, err := a.display(&pf)
+			if err != nil {
+				return err
+			}
+			opts.Log, opts.Progress = disp.Writer(a.stderr), disp
 			// An interrupt cancels cmd.Context(), which kills gaia's process
 			// group (internal/procrun).
 			ctx := cmd.Context()
 			res, err := extract.Run(ctx, opts)
+			disp.Close()
 			if err != nil {
 				if ctx.Err() != nil { // interrupted: the one line says what was stopped
 					return &exitErr{code: exitError}
@@ -96,6 +102,7 @@ installation problems.` + limitsNote,
 	f.IntVar(&stageTimeout, "stage-timeout", 600, "`SECONDS` allowed for each of gaia build compile, build check and run infer")
 	f.IntVar(&versionTO, "version-timeout", 60, "`SECONDS` allowed for gaia --version")
 	_ = f.MarkHidden("gaia-bin")
+	pf.register(cmd)
 	return markInterruptible(cmd)
 }
 

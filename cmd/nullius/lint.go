@@ -28,6 +28,7 @@ func (a *app) lintCmd() *cobra.Command {
 		noConfig   bool
 		fixFiles   bool
 		diffOnly   bool
+		pf         progressFlags
 	)
 	cmd := &cobra.Command{
 		Use:   "lint [PATH...]",
@@ -103,8 +104,16 @@ Exit codes: 0 no error finding (warnings do not fail), 1 error findings,
 				return err
 			}
 			tuneGC(a.getenv)
-			opts := analyzers.Options{NoIR: noIR, Workers: workers, ConfigFile: configFile, NoConfig: noConfig}
+			disp, err := a.display(&pf)
+			if err != nil {
+				return err
+			}
+			lc := countLint(disp)
+			opts := analyzers.Options{NoIR: noIR, Workers: workers, ConfigFile: configFile, NoConfig: noConfig, Finished: lc.counter()}
 			res, err := analyzers.Lint(args, opts)
+			lc.finish(disp, map[bool]string{true: "ok", false: "error"}[err == nil])
+			disp.Close()
+			opts.Finished = nil
 			if err != nil {
 				return &exitErr{code: exitError, msg: "lint: " + err.Error()}
 			}
@@ -132,6 +141,7 @@ Exit codes: 0 no error finding (warnings do not fail), 1 error findings,
 	}
 	f.register(cmd)
 	f.registerShowSuppressed(cmd)
+	pf.register(cmd)
 	cmd.Flags().BoolVar(&noIR, "no-ir", false, "skip the compiled-IR checks even when .gaia/ir.json exists")
 	cmd.Flags().IntVar(&workers, "workers", 0, "packages linted in parallel (0: one per CPU)")
 	cmd.Flags().StringVar(&configFile, "config", "", "apply this configuration (nullius.toml, or a pyproject.toml with [tool.nullius]) to every file instead of each file's closest one")

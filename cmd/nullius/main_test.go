@@ -73,9 +73,12 @@ func TestScripts(t *testing.T) {
 			return false, fmt.Errorf("unknown condition %q", cond)
 		},
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
+			// pane start|wait|capture: a command in a tmux pane (pane_test.go).
+			"pane": paneCmd,
 			// schemavalid SCHEMA FILE: FILE validates against the JSON
 			// Schema SCHEMA (its $schema picks the draft), for checking
-			// json and sarif output end to end.
+			// json and sarif output end to end; a FILE.jsonl is JSON lines
+			// (--progress json), each line starting with '{' validated.
 			"schemavalid": func(ts *testscript.TestScript, neg bool, args []string) {
 				if len(args) != 2 {
 					ts.Fatalf("usage: schemavalid SCHEMA FILE")
@@ -221,6 +224,30 @@ func validateAgainst(schemaPath, path string) error {
 	sch, err := c.Compile("schema.json")
 	if err != nil {
 		return err
+	}
+	if strings.HasSuffix(path, ".jsonl") {
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		n := 0
+		for i, line := range strings.Split(string(data), "\n") {
+			if !strings.HasPrefix(line, "{") {
+				continue
+			}
+			n++
+			inst, err := jsonschema.UnmarshalJSON(strings.NewReader(line))
+			if err == nil {
+				err = sch.Validate(inst)
+			}
+			if err != nil {
+				return fmt.Errorf("line %d: %w", i+1, err)
+			}
+		}
+		if n == 0 {
+			return fmt.Errorf("no JSON line in %s", path)
+		}
+		return nil
 	}
 	inst, err := load(path)
 	if err != nil {

@@ -183,6 +183,7 @@ Exit codes: 0 rendered; 1 a card or the commitment was refused; 2 usage error.` 
 
 func (a *app) matchPanelCmd() *cobra.Command {
 	o := pm.PanelOptions{}
+	var pf progressFlags
 	cmd := &cobra.Command{
 		Use:   "panel --materials-dir DIR --out-dir DIR",
 		Short: "Verify the statements, render the judge prompt and run the judge panel",
@@ -237,6 +238,11 @@ degrades to native subagent seats: run that many host subagents on
 judge_prompt.md, save each reply to its own file, and pass one --native-vote per
 seat; each reply must echo the prompt's judge_prompt_sha256.
 
+While judges run, a terminal shows each seat (waiting, running with its elapsed
+time, voted, failed, absent with the reason) and the tally as votes arrive, on
+stderr; --progress json prints the same events as JSON lines for agents
+(schemas/progress_event_v1.schema.json), --quiet nothing.
+
 Interrupting the panel (Ctrl-C, SIGTERM) stops every judge's process group;
 panel_run_report.json then records the interruption and nullius exits 130 or 143.
 
@@ -264,9 +270,15 @@ seat replies are needed (guidance on stderr).` + limitsNote,
 			if home, err := os.UserHomeDir(); err == nil {
 				o.Home = home
 			}
-			o.Out = a.stdout
+			disp, err := a.display(&pf)
+			if err != nil {
+				return err
+			}
+			o.Out, o.Progress = disp.Writer(a.stdout), disp
 			o.Stdin = a.childStdin()
-			return stepErr(pm.RunPanel(cmd.Context(), o))
+			err = pm.RunPanel(cmd.Context(), o)
+			disp.Close()
+			return stepErr(err)
 		},
 	}
 	f := cmd.Flags()
@@ -282,6 +294,7 @@ seat replies are needed (guidance on stderr).` + limitsNote,
 	f.IntVar(&o.WordCap, "word-cap", 600, "statement word cap (counted on the rebuilt statement)")
 	f.BoolVar(&o.RenderOnly, "render-prompt-only", false, "verify the materials and render the judge prompt, then stop")
 	registerRunnerFlags(f, &o)
+	pf.register(cmd)
 	return markInterruptible(cmd)
 }
 

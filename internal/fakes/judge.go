@@ -30,7 +30,9 @@ import (
 //	                card evidence the panel keeps; the demo judge of `nullius demo`
 //
 // --discards N sets unanchored_arguments_discarded (default 1); --tag TEXT
-// adds a "note" key so two replies with equal votes differ in bytes.
+// adds a "note" key so two replies with equal votes differ in bytes;
+// --wait-for FILE waits until FILE exists before answering (a test holds a
+// judge "running" until it creates the file).
 func JudgeMain() { os.Exit(judgeRun(os.Args[1:])) }
 
 func judgeRun(args []string) int {
@@ -40,8 +42,15 @@ func judgeRun(args []string) int {
 	fs.String("system", "", "system prompt file (ignored)")
 	discards := fs.Int("discards", 1, "self-reported unanchored discards")
 	tag := fs.String("tag", "", "extra note to make replies differ")
+	waitFor := fs.String("wait-for", "", "answer only once this file exists")
 	if err := fs.Parse(args); err != nil {
 		return 2
+	}
+	for *waitFor != "" {
+		if _, err := os.Stat(*waitFor); err == nil {
+			break
+		}
+		time.Sleep(20 * time.Millisecond) // polled: the test creates the file when it wants the answer
 	}
 	var text []byte
 	var err error

@@ -19,6 +19,7 @@ import (
 	"github.com/nullius-dev/nullius/internal/contain"
 	"github.com/nullius-dev/nullius/internal/diag"
 	"github.com/nullius-dev/nullius/internal/lockfile"
+	"github.com/nullius-dev/nullius/internal/progress"
 	"github.com/nullius-dev/nullius/internal/readlimit"
 	"github.com/nullius-dev/nullius/pipeline/gaiacli"
 )
@@ -43,6 +44,10 @@ type Options struct {
 	RenderTimeout           time.Duration
 	Checks                  Checks    // zero value means DefaultChecks()
 	Log                     io.Writer // progress lines and findings; nil discards
+	// Progress receives each gaia stage as it starts and ends (a live
+	// line on the terminal, or JSON lines): required, with
+	// progress.Discard for none.
+	Progress progress.Reporter
 }
 
 // Failure is why extraction stopped: the GAIA2xx rule, a one-line message,
@@ -101,6 +106,9 @@ type run struct {
 // render, extract). It returns a *Failure when a step refuses, and a plain
 // error for I/O trouble.
 func Run(ctx context.Context, opts Options) (*Result, error) {
+	if opts.Progress == nil {
+		return nil, fmt.Errorf("extract: Options.Progress is required (progress.Discard reports nothing)")
+	}
 	r := &run{opts: opts, log: opts.Log}
 	if r.log == nil {
 		r.log = io.Discard
@@ -118,10 +126,12 @@ func Run(ctx context.Context, opts Options) (*Result, error) {
 	}
 	for _, step := range steps {
 		if err := step(ctx); err != nil {
+			r.done(err)
 			return nil, err
 		}
 	}
 	p, err := r.extract()
+	r.done(err)
 	if err != nil {
 		return nil, err
 	}
@@ -311,7 +321,9 @@ func (r *run) pinnedGaia(ctx context.Context) error {
 		r.gaia = &gaiacli.CLI{Bin: bin, VersionTimeout: r.opts.VersionTimeout,
 			StageTimeout: r.opts.StageTimeout, RenderTimeout: r.opts.RenderTimeout}
 	}
+	end := r.begin("gaia --version")
 	banner, err := r.gaia.Version(ctx)
+	end(err == nil)
 	if err != nil {
 		f := envFail(ruleNoGaia, "%v", err)
 		f.Hint = gaiacli.InstallHint
@@ -328,7 +340,9 @@ func (r *run) pinnedGaia(ctx context.Context) error {
 // stage runs one gaia stage and turns a failure into GAIA205 with the
 // tool's own output.
 func (r *run) stage(ctx context.Context, name string, do func(context.Context, string) (gaiacli.Result, error)) error {
+	end := r.begin("gaia " + name)
 	res, err := do(ctx, r.pkg)
+	end(err == nil && res.ExitCode == 0)
 	var re *gaiacli.RunError
 	switch {
 	case errors.As(err, &re):
@@ -364,7 +378,9 @@ func (r *run) render(ctx context.Context) error {
 	if !r.opts.Render {
 		return nil
 	}
+	end := r.begin("gaia run render")
 	res, err := r.gaia.Render(ctx, r.pkg)
+	end(err == nil && res.ExitCode == 0)
 	switch {
 	case err != nil:
 		fmt.Fprintf(r.log, "render skipped (docs): %v\n", err)
@@ -388,6 +404,33 @@ func (r *run) shown(path string) string {
 		return path
 	}
 	return filepath.ToSlash(filepath.Join(r.opts.Package, rel))
+}
+
+// done reports how the extraction ended: ok, refused (the package's
+// fault) or failed (the environment's, or I/O).
+func (r *run) done(err error) {
+	state := "ok"
+	if f := (*Failure)(nil); errors.As(err, &f) && !f.Environment {
+		state = "refused"
+	} else if err != nil {
+		state = "failed"
+	}
+	r.opts.Progress.Report(progress.Done(progress.OpExtract, state))
+}
+
+// begin reports a stage running and returns the function that reports
+// how it ended.
+func (r *run) begin(stage string) func(ok bool) {
+	r.opts.Progress.Report(progress.Stage(stage, progress.StageRunning))
+	start := time.Now()
+	return func(ok bool) {
+		e := progress.Stage(stage, progress.StageOK)
+		if !ok {
+			e.State = progress.StageFailed
+		}
+		e.Elapsed = max(time.Since(start), time.Millisecond)
+		r.opts.Progress.Report(e)
+	}
 }
 
 // irPath is the compiled IR of the package.
@@ -429,7 +472,9 @@ func readArtifact(path string) ([]byte, error) {
 
 func (r *run) checkIRBytes(data []byte) error {
 	pin := ir.CompiledIRPin(data)
+	end := r.begin("compiled-IR checks")
 	ds, err := r.opts.Checks.IR(r.pkg, data)
+	end(err == nil && !slices.ContainsFunc(ds, diag.Diagnostic.Blocking))
 	if err != nil {
 		return fmt.Errorf("could not check %q: %w", r.irPath(), err)
 	}

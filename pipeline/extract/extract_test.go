@@ -5,14 +5,17 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"github.com/nullius-dev/nullius/analyzers/ir"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/nullius-dev/nullius/analyzers/ir"
+
 	"github.com/nullius-dev/nullius/internal/diag"
+	"github.com/nullius-dev/nullius/internal/progress"
 	"github.com/nullius-dev/nullius/pipeline/gaiacli"
 )
 
@@ -48,9 +51,10 @@ func newEnv(t *testing.T) *env {
 	}
 	bin, _ := filepath.Abs("../../fixtures/fakegaia/gaia")
 	e.opts = Options{
-		Package: e.pkg,
-		GaiaBin: bin,
-		Log:     &e.stderr,
+		Package:  e.pkg,
+		GaiaBin:  bin,
+		Log:      &e.stderr,
+		Progress: progress.Discard,
 		Checks: Checks{
 			Static: func(string) ([]diag.Diagnostic, error) { e.linted = true; return e.static, nil },
 			IR:     func(string, []byte) ([]diag.Diagnostic, error) { return e.ir, nil },
@@ -463,5 +467,52 @@ func TestPackageRelative(t *testing.T) {
 	}
 	if ds[0].Path == got[0].Path {
 		t.Error("the caller's findings were modified")
+	}
+}
+
+// Each gaia stage is reported running, then ok or failed with how long it
+// took (issue 16: a stage that takes minutes showed nothing).
+func TestStageProgress(t *testing.T) {
+	stages := func(r *progress.Recorder) []string {
+		var out []string
+		for _, e := range r.Events() {
+			switch {
+			case e.Kind == progress.KindDone:
+				out = append(out, "done "+e.State)
+			case e.Kind != progress.KindStage || (e.State != progress.StageRunning && e.Elapsed <= 0):
+				t.Errorf("event %+v", e)
+			default:
+				out = append(out, e.Stage+" "+e.State)
+			}
+		}
+		return out
+	}
+	e := newEnv(t)
+	rec := &progress.Recorder{}
+	e.opts.Progress = rec
+	if _, err := e.run(); err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"gaia --version running", "gaia --version ok", "gaia build compile running", "gaia build compile ok",
+		"compiled-IR checks running", "compiled-IR checks ok", "gaia build check running", "gaia build check ok",
+		"gaia run infer running", "gaia run infer ok", "done ok"}
+	if got := stages(rec); !slices.Equal(got, want) {
+		t.Errorf("stages\n%q\nwant\n%q", got, want)
+	}
+
+	e = newEnv(t)
+	t.Setenv("FAKE_GAIA_FAIL", "check")
+	rec = &progress.Recorder{}
+	e.opts.Progress = rec
+	if _, err := e.run(); err == nil {
+		t.Fatal("a failing check passed")
+	}
+	if got := stages(rec); !slices.Equal(got[len(got)-2:], []string{"gaia build check failed", "done refused"}) {
+		t.Errorf("stages %q, want the check failed, then the extraction refused", got)
+	}
+
+	e.opts.Progress = nil
+	if _, err := e.run(); err == nil || !strings.Contains(err.Error(), "Progress is required") {
+		t.Errorf("Run without Progress: %v", err)
 	}
 }

@@ -40,17 +40,21 @@ func (p *panel) degraded(usable int) error {
 	}
 	var seats []seat
 	failed := []any{}
+	p.tally.Needed = p.roster.Minimum
 	for _, r := range replies {
 		o, fail := p.seatPayload(r)
 		if fail != "" {
 			failed = append(failed, matchproto.Object{{Key: "seat", Value: r.n}, {Key: "reason", Value: fail}})
 			p.o.printf("seat absent: %s seat %d (%s)", native.Label, r.n, fail)
+			p.seatDone(seat{family: native.Label, n: r.n, reason: fail}, 0)
 			continue
 		}
 		coll := matchproto.Object{{Key: "source", Value: "injected"}, {Key: "vote_file", Value: p.o.NativeVotes[r.n-1]}, {Key: "reply_sha256", Value: matchproto.SHA256Ref(r.data)},
 			{Key: "attempts", Value: []any{matchproto.Object{{Key: "attempt", Value: 1}, {Key: "ok", Value: true}}}}}
-		seats = append(seats, seat{key: fmt.Sprintf("%s_seat_%d", native.Label, r.n), family: native.Label, n: r.n,
-			record: p.voteRecord(native.Label, native.Label+"/"+native.Model, o, coll, r.n)})
+		s := seat{key: fmt.Sprintf("%s_seat_%d", native.Label, r.n), family: native.Label, n: r.n,
+			record: p.voteRecord(native.Label, native.Label+"/"+native.Model, o, coll, r.n)}
+		seats = append(seats, s)
+		p.seatDone(s, 0)
 	}
 	extra := matchproto.Object{{Key: "native_family", Value: native.Label}, {Key: "seats_provided", Value: len(p.o.NativeVotes)}, {Key: "seats_failed", Value: failed}}
 	return p.finish(append(seats, absent...), "single_family", false, extra)

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/nullius-dev/nullius/internal/matchproto"
+	"github.com/nullius-dev/nullius/internal/progress"
 	"github.com/nullius-dev/nullius/internal/readlimit"
 )
 
@@ -130,6 +131,7 @@ func opts(dir string, r Runner, env map[string]string) PanelOptions {
 		Getenv:   func(k string) string { return env[k] },
 		LookPath: func(string) (string, error) { return "", os.ErrNotExist },
 		Runner:   r, Now: func() time.Time { return time.Now() },
+		Progress: progress.Discard,
 	}
 }
 

@@ -19,6 +19,7 @@ import (
 	"github.com/nullius-dev/nullius/internal/atomicfile"
 	"github.com/nullius-dev/nullius/internal/matchproto"
 	"github.com/nullius-dev/nullius/internal/plural"
+	"github.com/nullius-dev/nullius/internal/progress"
 	"github.com/nullius-dev/nullius/internal/pyfmt"
 	"github.com/nullius-dev/nullius/internal/readlimit"
 	"github.com/nullius-dev/nullius/internal/shlex"
@@ -49,6 +50,10 @@ type PanelOptions struct {
 	Now                  Clock
 	Templates            Templates
 	Out                  io.Writer // progress lines (stdout)
+	// Progress receives each seat's state and the tally as votes arrive
+	// (a live display on the terminal, or JSON lines): required, with
+	// progress.Discard for none.
+	Progress progress.Reporter
 	// Stdin is what judges read as standard input: nil gives them
 	// /dev/null. The CLI passes its own stdin when it is not a terminal,
 	// as the reference lets judges inherit it (procrun.Inherit says why a
@@ -85,6 +90,9 @@ type panel struct {
 	promptP  string
 	systemP  string
 	votes    []seat
+
+	tallyMu sync.Mutex
+	tally   progress.Tally // the votes so far, for Progress
 }
 
 // seat is one collected vote or one absence.
@@ -103,6 +111,9 @@ type seat struct {
 // group; the report then records the interruption and the panel is
 // invalid.
 func RunPanel(ctx context.Context, o PanelOptions) error {
+	if o.Progress == nil {
+		return fmt.Errorf("match: PanelOptions.Progress is required (progress.Discard reports nothing)")
+	}
 	if o.Templates == (Templates{}) {
 		o.Templates = DefaultTemplates()
 	}
@@ -352,9 +363,17 @@ func (p *panel) crossFamily() error {
 			possible++
 		}
 	}
+	p.tally.Needed = p.roster.Minimum
+	for _, s := range seats {
+		p.seatDone(s, 0)
+	}
 	if possible < p.roster.Minimum {
 		return p.unreachable(seats, dispatch, possible, independent)
 	}
+	for _, f := range dispatch {
+		p.o.Progress.Report(progress.Seat(f.Label, progress.SeatWaiting))
+	}
+	p.reportTally()
 	results := make([]seat, len(dispatch))
 	var wg sync.WaitGroup
 	for i, f := range dispatch {
@@ -429,7 +448,9 @@ func (p *panel) plan() ([]seat, []matchproto.Family) {
 // records the seats as not run.
 func (p *panel) unreachable(seats []seat, dispatch []matchproto.Family, possible int, independent bool) error {
 	for _, f := range dispatch {
-		seats = append(seats, seat{family: f.Label, reason: fmt.Sprintf("not run: at most %s could vote (minimum %d), so no judge was called", plural.N(possible, "seat"), p.roster.Minimum)})
+		s := seat{family: f.Label, reason: fmt.Sprintf("not run: at most %s could vote (minimum %d), so no judge was called", plural.N(possible, "seat"), p.roster.Minimum)}
+		seats = append(seats, s)
+		p.seatDone(s, 0)
 	}
 	err := p.finish(seats, "cross_family", independent, nil)
 	native, hasNative := p.roster.Native()
@@ -560,7 +581,14 @@ func (p *panel) runFamily(f matchproto.Family) seat {
 	var failures []string
 	launcher := (f.Runner == "codex" || f.Runner == "claude-cli") && !s.override
 	label := ""
+	start := time.Now()
 	for n := 1; n <= MaxAttempts; n++ {
+		running := progress.Seat(f.Label, progress.SeatRunning)
+		running.Attempt = n
+		if n > 1 {
+			running.Reason = "retry after: " + failures[len(failures)-1]
+		}
+		p.o.Progress.Report(running)
 		dir := filepath.Join(p.o.OutDir, "raw", f.Label, "attempt"+strconv.Itoa(n))
 		rec, l, argv, exit, fail := p.attempt(f, dir)
 		if label == "" {
@@ -583,6 +611,7 @@ func (p *panel) runFamily(f matchproto.Family) seat {
 				source = "override"
 			}
 			s.record = p.voteRecord(f.Label, label, rec, matchproto.Object{{Key: "attempts", Value: attempts}, {Key: "source", Value: source}}, 0)
+			p.seatDone(s, time.Since(start))
 			return s
 		}
 		attempts = append(attempts, append(a, matchproto.Member{Key: "failure", Value: fail}))
@@ -592,7 +621,48 @@ func (p *panel) runFamily(f matchproto.Family) seat {
 		}
 	}
 	s.reason = strings.Join(failures, "; ")
+	p.seatDone(s, time.Since(start))
 	return s
+}
+
+// seatDone reports a seat that has its outcome: voted (and the tally
+// moves), failed after running, or absent without running.
+func (p *panel) seatDone(s seat, took time.Duration) {
+	name := s.family
+	if s.n > 0 {
+		name = fmt.Sprintf("%s seat %d", s.family, s.n)
+	}
+	e := progress.Seat(name, progress.SeatAbsent)
+	e.Reason, e.Elapsed = s.reason, took
+	if took > 0 {
+		e.State = progress.SeatFailed
+	}
+	if s.record != nil {
+		v, _ := s.record.Get("vote")
+		e.State, e.Vote, e.Reason = progress.SeatVoted, fmt.Sprint(v), ""
+		p.tallyMu.Lock()
+		switch e.Vote {
+		case "a":
+			p.tally.A++
+		case "b":
+			p.tally.B++
+		default:
+			p.tally.Tie++
+		}
+		p.tallyMu.Unlock()
+	}
+	p.o.Progress.Report(e)
+	if s.record != nil {
+		p.reportTally()
+	}
+}
+
+// reportTally reports the votes so far.
+func (p *panel) reportTally() {
+	p.tallyMu.Lock()
+	t := p.tally
+	p.tallyMu.Unlock()
+	p.o.Progress.Report(progress.Event{Op: progress.OpPanel, Kind: progress.KindTally, Tally: &t})
 }
 
 // attempt runs one invocation and returns the payload or a failure reason.
@@ -886,6 +956,14 @@ func (p *panel) finish(seats []seat, mode string, independent bool, extra matchp
 	p.votes = votes
 	if err := p.writeReport(absent, mode, independent, valid, extra); err != nil {
 		return err
+	}
+	switch {
+	case p.ctx.Err() != nil:
+		p.o.Progress.Report(progress.Done(progress.OpPanel, "interrupted"))
+	case valid:
+		p.o.Progress.Report(progress.Done(progress.OpPanel, "valid"))
+	default:
+		p.o.Progress.Report(progress.Done(progress.OpPanel, "invalid"))
 	}
 	if p.ctx.Err() != nil {
 		return &Error{Code: ExitInvalid, Msg: fmt.Sprintf("the panel is invalid: %s records the interruption; run the panel again", filepath.Join(p.o.OutDir, "panel_run_report.json"))}
