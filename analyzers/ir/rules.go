@@ -290,7 +290,20 @@ var (
 }
 `,
 		Good: `{
-  "strategies": []
+  "strategies": [
+    {
+      "strategy_id": "lcs_check",
+      "type": "infer",
+      "premises": [
+        "github:my_idea::tension_resolution"
+      ],
+      "conclusion": "github:my_idea::ev_check",
+      "conditional_probabilities": [
+        0.09,
+        0.9
+      ]
+    }
+  ]
 }
 `,
 		Input: ".gaia/ir.json",

@@ -2,10 +2,12 @@ package main
 
 import (
 	"bytes"
+	"crypto/sha256"
 	"encoding/json"
 	"fmt"
 	"io/fs"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -17,6 +19,7 @@ import (
 
 	"github.com/nullius-dev/nullius/internal/diag"
 	"github.com/nullius-dev/nullius/internal/matchproto"
+	"github.com/nullius-dev/nullius/internal/shlex"
 )
 
 // TestRuleExamples is the registry proving its own documentation, as
@@ -34,14 +37,17 @@ import (
 //   - Otherwise the example is one file, named by the rule's Input; without
 //     an Input it is the module src/my_idea/__init__.py of a package named
 //     my-idea-gaia, linted without the IR checks.
-//   - A JSON example whose file has a clean base in fixtures/rules (the
-//     compiled package's .gaia/ir.json, and the artifacts too long to show
-//     whole: match-5d0b3e21.json and panel_run_report.json, the valid
-//     fixtures of their validators) is merged into that base: objects
-//     member by member (a repeated member is kept repeated, null deletes),
-//     arrays of objects element by element, matched by "id",
-//     "strategy_id", "action_label", "label" or "seat" (unmatched ones are added);
-//     any other array replaces the base's.
+//   - A JSON example whose file has a clean base (bases: the compiled
+//     package of fixtures/rules/package for .gaia/ir.json, the close-prior
+//     project of fixtures/prior/project for artifacts/..., and the
+//     artifacts too long to show whole: match-5d0b3e21.json and
+//     panel_run_report.json, the valid fixtures of their validators) is
+//     merged into that base: objects member by member (a repeated member
+//     is kept repeated, null deletes), arrays of objects element by
+//     element, matched by their identity member (identityKeys; unmatched
+//     ones are added); an empty array or any other array replaces the
+//     base's. In the close-prior project "project://P#sha256:<pin>" is
+//     the pin of P as the example leaves it (pinAll).
 //   - Every command runs in-process with --format json where it has one;
 //     extract's refusal is its "nullius: CODE" line. Extraction examples
 //     are a project: the clean package is my-idea-gaia/ (not compiled yet),
@@ -96,18 +102,6 @@ var pendingExamples = setOf(
 	// artifact, the absorb journal).
 	"MATCH003", "MATCH060", "MATCH061", "MATCH062", "MATCH063", "MATCH064", "MATCH065",
 	"MATCH066", "MATCH067",
-	// Close-prior gate: the examples are fragments; they need a clean
-	// project (survey, matrix, ledger and its pinned side files, report,
-	// gate result) in fixtures/rules to merge into.
-	"PRIOR001", "PRIOR002", "PRIOR010", "PRIOR011", "PRIOR012", "PRIOR013", "PRIOR020",
-	"PRIOR021", "PRIOR022", "PRIOR030", "PRIOR031", "PRIOR040", "PRIOR041", "PRIOR042",
-	"PRIOR043", "PRIOR044", "PRIOR045", "PRIOR046", "PRIOR047", "PRIOR048", "PRIOR050",
-	"PRIOR051", "PRIOR052", "PRIOR053", "PRIOR054", "PRIOR055", "PRIOR056", "PRIOR057",
-	"PRIOR060", "PRIOR070", "PRIOR080", "PRIOR501", "PRIOR502", "PRIOR503", "PRIOR504", "PRIOR505",
-	// Writeback refusals (PRIOR101-113): need the writeback harness (a
-	// project with an extraction record, the fake idea store).
-	"PRIOR101", "PRIOR102", "PRIOR103", "PRIOR104", "PRIOR105", "PRIOR106", "PRIOR107",
-	"PRIOR108", "PRIOR109", "PRIOR110", "PRIOR111", "PRIOR112", "PRIOR113",
 	// No check reports REPORT013: `report links --check` reports a bare
 	// literature id as REPORT010 (writeback accepts either code).
 	"REPORT013",
@@ -130,9 +124,8 @@ type example struct {
 	files map[string][]byte
 	order []string // files in the order written (later files are newer)
 	args  []string
-	// base names a clean directory of fixtures/rules copied first, into
-	// baseAt (the example's directory when empty).
-	base, baseAt string
+	// base names the clean directories (bases) copied first.
+	base string
 }
 
 var commandLine = regexp.MustCompile(`^\$ nullius (.*)\n`)
@@ -159,7 +152,11 @@ func parseExample(r diag.Rule, text string) (*example, error) {
 	}
 	if m := commandLine.FindStringSubmatch(text); m != nil || strings.HasPrefix(text, "-- ") {
 		if m != nil {
-			ex.args = strings.Fields(m[1])
+			args, err := shlex.Split(m[1])
+			if err != nil {
+				return nil, fmt.Errorf("command line: %v", err)
+			}
+			ex.args = args
 			text = text[len(m[0]):]
 		}
 		a := txtar.Parse([]byte(text))
@@ -181,9 +178,12 @@ func parseExample(r diag.Rule, text string) (*example, error) {
 			ex.args = []string{"lint", "--no-config", "."}
 		}
 		ex.base = baseFor(r.Input)
-		if ex.args[0] == "extract" {
+		switch ex.args[0] {
+		case "extract":
 			// The clean package, as its author left it: not compiled yet.
-			ex.base, ex.baseAt = "package", "my-idea-gaia"
+			ex.base = "extract"
+		case "writeback":
+			ex.base = "writeback"
 		}
 		return ex, nil
 	}
@@ -204,10 +204,37 @@ func parseExample(r diag.Rule, text string) (*example, error) {
 	return ex, nil
 }
 
+// baseDir is a clean directory of fixtures/ copied into an example's
+// directory at at, without its .gaia/ when noIR.
+type baseDir struct {
+	dir, at string
+	noIR    bool
+}
+
+// bases are the clean directories examples start from.
+var bases = map[string][]baseDir{
+	// The compiled package of the IR examples.
+	"package": {{dir: "rules/package"}},
+	// The extraction examples: a project whose package my-idea-gaia/ is
+	// that package before compiling.
+	"extract": {{dir: "rules/package", at: "my-idea-gaia", noIR: true}},
+	// The close-prior project: survey, matrix, ledger and its pinned side
+	// files, report, gate result, and the compiled package as
+	// my-idea-gaia/; the whole gate passes on it (saturated).
+	"project": {{dir: "prior/project"}, {dir: "rules/package", at: "my-idea-gaia"}},
+	// The writeback examples: that project with the package's sources,
+	// bound and extracted before the example (extractForWriteback), and
+	// the idea engine's RPC program.
+	"writeback": {{dir: "prior/project"}, {dir: "rules/package", at: "my-idea-gaia", noIR: true}, {dir: "rules/idea-engine", at: "idea-engine"}},
+}
+
 // baseFor names the clean base an example file is merged into.
 func baseFor(input string) string {
-	if strings.HasPrefix(input, ".gaia/") {
+	switch {
+	case strings.HasPrefix(input, ".gaia/"):
 		return "package"
+	case strings.HasPrefix(input, "artifacts/"):
+		return "project"
 	}
 	return ""
 }
@@ -227,6 +254,14 @@ func commandFor(input string) ([]string, error) {
 		return []string{"validate", "vote", input}, nil
 	case base == "panel_run_report.json":
 		return []string{"validate", "panel-report", input}, nil
+	case base == "survey.json":
+		return []string{"validate", "survey", input}, nil
+	case base == "close_prior_matrix.json":
+		return []string{"validate", "matrix", input}, nil
+	case base == "literature-ledger.json":
+		return []string{"validate", "ledger", input}, nil
+	case base == "gate_result.json":
+		return []string{"validate", "gate-result", input}, nil
 	case strings.HasSuffix(base, ".md"):
 		return []string{"report", "--both-checks", input}, nil
 	}
@@ -245,7 +280,7 @@ func runExample(t *testing.T, r diag.Rule, text string) ([]string, error) {
 		return nil, err
 	}
 	dir := t.TempDir()
-	if err := materialise(dir, ex); err != nil {
+	if err := materialise(t, dir, ex); err != nil {
 		return nil, err
 	}
 	t.Chdir(dir)
@@ -277,14 +312,23 @@ func runJSON(args []string) ([]string, error) {
 	full := append([]string{args[0]}, args[1:]...)
 	full = append(full[:len(full):len(full)], "--format", "json")
 	code := run(full, strings.NewReader(""), &out, &errb)
-	if code == exitError {
+	// writeback refuses with exit 2 and its json document; any other
+	// exit 2 is an error, not a finding.
+	if code == exitError && args[0] != "writeback" {
 		return nil, fmt.Errorf("nullius %s: exit %d: %s", strings.Join(args, " "), code, strings.TrimSpace(errb.String()))
 	}
 	var res struct {
 		Diagnostics []diag.Diagnostic `json:"diagnostics"`
+		Status      string            `json:"status"` // writeback's outcome
 	}
 	if err := json.Unmarshal(out.Bytes(), &res); err != nil {
-		return nil, fmt.Errorf("nullius %s: output is not JSON: %v\n%s%s", strings.Join(args, " "), err, out.String(), errb.String())
+		return nil, fmt.Errorf("nullius %s: exit %d, output is not JSON: %v\n%s%s", strings.Join(args, " "), code, err, out.String(), errb.String())
+	}
+	if args[0] == "writeback" && (res.Status == "refused") != (len(res.Diagnostics) > 0) {
+		return nil, fmt.Errorf("nullius %s: exit %d, status %q with %d findings: %s", strings.Join(args, " "), code, res.Status, len(res.Diagnostics), strings.TrimSpace(errb.String()))
+	}
+	if args[0] == "writeback" && res.Status != "written" && res.Status != "refused" {
+		return nil, fmt.Errorf("nullius %s: exit %d, status %q: %s", strings.Join(args, " "), code, res.Status, strings.TrimSpace(errb.String()))
 	}
 	var codes []string
 	for _, d := range res.Diagnostics {
@@ -306,10 +350,7 @@ var refusalLine = regexp.MustCompile(`(?m)^nullius: ([A-Z]+[0-9]{3}) `)
 // rule extraction stopped with, if any.
 func runExtract(t *testing.T, dir string, ex *example) ([]string, error) {
 	fixture := func(rel string) string { return filepath.Join(exampleRepo, "fixtures", filepath.FromSlash(rel)) }
-	t.Setenv("FAKE_GAIA_IR", fixture("rules/package/.gaia/ir.json"))
-	t.Setenv("FAKE_GAIA_BELIEFS", fixture("rules/beliefs.json"))
-	t.Setenv("FAKE_GAIA_VERSION", "")
-	t.Setenv("FAKE_GAIA_FAIL", "")
+	setFakeGaia(t)
 	for stage, out := range ex.gaia {
 		if stage == "version" {
 			t.Setenv("FAKE_GAIA_VERSION", out)
@@ -355,10 +396,12 @@ var exampleRepo = func() string {
 	return abs
 }()
 
-// materialise writes the base (if any), then the example's files in
+// materialise writes the base (if any), prepares it (the writeback
+// examples: the package bound and extracted), then the example's files in
 // order, each a second newer than the one before, so an example can say
-// which file is stale (GAIA213).
-func materialise(dir string, ex *example) error {
+// which file is stale (GAIA213). A JSON file of the example is merged into
+// the file of that name when there is one.
+func materialise(t *testing.T, dir string, ex *example) error {
 	when := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
 	write := func(rel string, data []byte) error {
 		p := filepath.Join(dir, filepath.FromSlash(rel))
@@ -371,58 +414,183 @@ func materialise(dir string, ex *example) error {
 		when = when.Add(time.Second)
 		return os.Chtimes(p, when, when)
 	}
-	if ex.base != "" {
-		root := filepath.Join(exampleRepo, "fixtures", "rules", ex.base)
-		var files []string
+	type file struct{ src, rel string }
+	var files []file
+	for _, b := range bases[ex.base] {
+		root := filepath.Join(exampleRepo, "fixtures", filepath.FromSlash(b.dir))
 		err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
-			if err == nil && !d.IsDir() {
-				files = append(files, p)
+			if err != nil || d.IsDir() {
+				return err
 			}
-			return err
+			rel, _ := filepath.Rel(root, p)
+			if b.noIR && strings.HasPrefix(filepath.ToSlash(rel), ".gaia/") {
+				return nil
+			}
+			files = append(files, file{p, filepath.ToSlash(filepath.Join(b.at, rel))})
+			return nil
 		})
 		if err != nil {
 			return err
 		}
-		// Sources before the compiled files, as a compile leaves them.
-		slices.SortStableFunc(files, func(a, b string) int {
-			return boolInt(strings.Contains(a, ".gaia")) - boolInt(strings.Contains(b, ".gaia"))
-		})
-		for _, p := range files {
-			rel, _ := filepath.Rel(root, p)
-			if ex.baseAt != "" {
-				if strings.HasPrefix(filepath.ToSlash(rel), ".gaia/") {
-					continue
-				}
-				rel = filepath.Join(ex.baseAt, rel)
-			}
-			data, err := os.ReadFile(p)
-			if err != nil {
-				return err
-			}
-			if patch, ok := ex.files[filepath.ToSlash(rel)]; ok && strings.HasSuffix(rel, ".json") {
-				merged, err := mergeJSON(data, patch)
-				if err != nil {
-					return fmt.Errorf("%s: %v", rel, err)
-				}
-				ex.files[filepath.ToSlash(rel)] = merged
-				continue
-			}
-			if err := write(filepath.ToSlash(rel), data); err != nil {
-				return err
-			}
+	}
+	// Sources before the compiled files, as a compile leaves them.
+	slices.SortStableFunc(files, func(a, b file) int {
+		return boolInt(strings.Contains(a.rel, ".gaia/")) - boolInt(strings.Contains(b.rel, ".gaia/"))
+	})
+	for _, f := range files {
+		data, err := os.ReadFile(f.src)
+		if err != nil {
+			return err
+		}
+		if err := write(f.rel, data); err != nil {
+			return err
+		}
+	}
+	if ex.base == "writeback" {
+		if err := extractForWriteback(t, dir); err != nil {
+			return err
 		}
 	}
 	for _, name := range ex.order {
 		data := ex.files[name]
-		// A JSON file with a clean base (an artifact too long to show
-		// whole) is merged into it.
-		if base, err := os.ReadFile(filepath.Join(exampleRepo, filepath.FromSlash(baseFile(name)))); err == nil && strings.HasSuffix(name, ".json") {
+		// A JSON file with a clean base (a file of the base, or an artifact
+		// too long to show whole) is merged into it.
+		base, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(name)))
+		if err != nil {
+			base, err = os.ReadFile(filepath.Join(exampleRepo, filepath.FromSlash(baseFile(name))))
+		}
+		if err == nil && strings.HasSuffix(name, ".json") {
 			if data, err = mergeJSON(base, data); err != nil {
 				return fmt.Errorf("%s: %v", name, err)
 			}
 		}
 		if err := write(name, data); err != nil {
 			return err
+		}
+	}
+	return pinAll(dir, ex.order)
+}
+
+// The idea the writeback examples' package is bound to, and the store
+// that holds it.
+const exampleCampaign, exampleNode = "c0ffee12", "n0de0001"
+
+// extractForWriteback binds the project's package to the example idea
+// and extracts it with the stand-in gaia, leaving what the writeback
+// examples start from: the compiled, inferred package, its extraction
+// record, and the payload extract printed in posterior.json. The idea
+// store is the fake store of internal/fakes behind a stand-in node, so
+// "--rpc 'node idea-engine/bin/idea-rpc.mjs'" reaches it.
+func extractForWriteback(t *testing.T, dir string) error {
+	pkg := filepath.Join(dir, "my-idea-gaia")
+	setFakeGaia(t)
+	for _, args := range [][]string{
+		{"bind", "--package", pkg, "--campaign-id", exampleCampaign, "--node-id", exampleNode},
+		{"extract", "--package", pkg, "--output", filepath.Join(dir, "posterior.json"), "--no-render", "--gaia", filepath.Join(exampleRepo, "fixtures", "fakegaia", "gaia")},
+	} {
+		var out, errb bytes.Buffer
+		if code := run(args, strings.NewReader(""), &out, &errb); code != exitOK {
+			return fmt.Errorf("nullius %s: exit %d: %s", args[0], code, errb.String())
+		}
+	}
+	state, err := os.ReadFile(filepath.Join(exampleRepo, "fixtures", "rules", "idea-store.json"))
+	if err != nil {
+		return err
+	}
+	store := filepath.Join(t.TempDir(), "state.json")
+	if err := os.WriteFile(store, state, 0o644); err != nil {
+		return err
+	}
+	t.Setenv("FAKE_IDEA_STORE_STATE", store)
+	t.Setenv("FAKE_IDEA_STORE_LOG", "")
+	t.Setenv("NULLIUS_IDEA_RPC", "")
+	bin := t.TempDir()
+	fake, err := exec.LookPath("fake-idea-store")
+	if err != nil {
+		return err
+	}
+	node := "#!/bin/sh\n# A stand-in node: runs the fake idea store whatever script it is given.\nexec " + fake + " \"$@\"\n"
+	if err := os.WriteFile(filepath.Join(bin, "node"), []byte(node), 0o755); err != nil {
+		return err
+	}
+	t.Setenv("PATH", bin+string(filepath.ListSeparator)+os.Getenv("PATH"))
+	return nil
+}
+
+// setFakeGaia points the stand-in gaia (fixtures/fakegaia) at the clean
+// package's compile and inference: it compiles fixtures/rules/package's
+// IR and infers fixtures/rules/beliefs.json, and does nothing else.
+func setFakeGaia(t *testing.T) {
+	fixture := func(rel string) string { return filepath.Join(exampleRepo, "fixtures", filepath.FromSlash(rel)) }
+	t.Setenv("FAKE_GAIA_IR", fixture("rules/package/.gaia/ir.json"))
+	t.Setenv("FAKE_GAIA_BELIEFS", fixture("rules/beliefs.json"))
+	t.Setenv("FAKE_GAIA_VERSION", "")
+	t.Setenv("FAKE_GAIA_FAIL", "")
+}
+
+// pinPlaceholder is a pinned project reference whose digest an example
+// leaves to the harness: "project://<path>#sha256:<pin>" stands for the
+// sha256 of <path> as the example leaves it (what a tool writing the
+// reference records).
+var pinPlaceholder = regexp.MustCompile(`project://([^\s#"]+)#sha256:<pin>`)
+
+// pinned reads the bytes a reference to rel pins: the file, or for a
+// package directory its compiled .gaia/ir.json (gaia_package_ref).
+func pinned(dir, rel string) ([]byte, error) {
+	p := filepath.Join(dir, filepath.FromSlash(rel))
+	if fi, err := os.Stat(p); err == nil && fi.IsDir() {
+		p = filepath.Join(p, ".gaia", "ir.json")
+	}
+	return os.ReadFile(p)
+}
+
+// pinAll replaces the pin placeholders of the example's files, a file
+// after the files it pins (a ledger pins its side files, a survey the
+// ledger).
+func pinAll(dir string, names []string) error {
+	todo := slices.Clone(names)
+	for len(todo) > 0 {
+		progress := false
+		for i := 0; i < len(todo); i++ {
+			p := filepath.Join(dir, filepath.FromSlash(todo[i]))
+			data, err := os.ReadFile(p)
+			if err != nil {
+				return err
+			}
+			ready := true
+			for _, m := range pinPlaceholder.FindAllSubmatch(data, -1) {
+				target, err := pinned(dir, string(m[1]))
+				if err != nil {
+					return fmt.Errorf("%s pins %s: %v", todo[i], m[1], err)
+				}
+				ready = ready && !pinPlaceholder.Match(target)
+			}
+			if !ready {
+				continue
+			}
+			out := pinPlaceholder.ReplaceAllFunc(data, func(ref []byte) []byte {
+				m := pinPlaceholder.FindSubmatch(ref)
+				target, _ := pinned(dir, string(m[1]))
+				return []byte(fmt.Sprintf("project://%s#sha256:%x", m[1], sha256.Sum256(target)))
+			})
+			if !bytes.Equal(out, data) {
+				st, err := os.Stat(p)
+				if err != nil {
+					return err
+				}
+				if err := os.WriteFile(p, out, 0o644); err != nil {
+					return err
+				}
+				if err := os.Chtimes(p, st.ModTime(), st.ModTime()); err != nil {
+					return err
+				}
+			}
+			todo = slices.Delete(todo, i, i+1)
+			i--
+			progress = true
+		}
+		if !progress {
+			return fmt.Errorf("pins that cannot be resolved (a cycle) in %v", todo)
 		}
 	}
 	return nil
@@ -475,8 +643,10 @@ func mergeObject(base, patch matchproto.Object) matchproto.Object {
 	for _, m := range patch {
 		i := slices.IndexFunc(out, func(b matchproto.Member) bool { return b.Key == m.Key })
 		switch {
-		case m.Value == nil && i >= 0:
-			out = slices.Delete(out, i, i+1)
+		case m.Value == nil:
+			if i >= 0 {
+				out = slices.Delete(out, i, i+1)
+			}
 		case i >= 0 && !replaced[m.Key]:
 			out[i].Value = mergeValue(out[i].Value, m.Value)
 			replaced[m.Key] = true
@@ -505,6 +675,9 @@ func mergeValue(base, patch any) any {
 // elements with an identity are appended. An array holding anything else
 // (scalars, objects without an identity) replaces the base's.
 func mergeArray(base, patch []any) []any {
+	if len(patch) == 0 {
+		return patch // [] empties the list
+	}
 	out := slices.Clone(base)
 	for _, pe := range patch {
 		po, isObj := pe.(matchproto.Object)
@@ -535,8 +708,15 @@ func mergeArray(base, patch []any) []any {
 	return out
 }
 
+// identityKeys name the member that identifies an element of a list, in
+// order of preference: knowledges and ledger candidates by id, strategies,
+// actions, seats, survey papers (ref_key), matrix entries (reference),
+// ledger audits and manifests (source_id, candidate_id), request logs
+// (query).
+var identityKeys = []string{"id", "strategy_id", "action_label", "label", "seat", "ref_key", "reference", "source_id", "candidate_id", "query"}
+
 func identity(o matchproto.Object) (string, any) {
-	for _, key := range []string{"id", "strategy_id", "action_label", "label", "seat"} {
+	for _, key := range identityKeys {
 		for _, m := range o {
 			if m.Key == key {
 				switch v := m.Value.(type) {

@@ -71,11 +71,16 @@ func WriteRulesMarkdown(w io.Writer, rules []diag.Rule) error {
 	bw.WriteString("Every failing example below produces exactly its rule and every passing example nothing; the\n")
 	bw.WriteString("test suite runs them (cmd/nullius/examples_test.go). A Python example is the module\n")
 	bw.WriteString("`src/my_idea/__init__.py` of a package; an example led by `-- name --` lines is a set of\n")
-	bw.WriteString("files; one marked `.gaia/ir.json` is merged into the compiled IR of a clean package\n")
-	bw.WriteString("(`fixtures/rules/package`): objects member by member, list entries by their `id` or\n")
-	bw.WriteString("`strategy_id`. An extraction example is a project whose package `my-idea-gaia/` is that clean\n")
-	bw.WriteString("package before compiling, run with a stand-in gaia; a `$ gaia ...` transcript before the\n")
-	bw.WriteString("command shows what gaia printed.\n\n")
+	bw.WriteString("files, run with the `$ nullius ...` command on its first line. A JSON example is merged into\n")
+	bw.WriteString("the clean file of that name: objects member by member (`null` deletes a member), list entries\n")
+	bw.WriteString("by their `id`, `strategy_id`, `ref_key`, `reference`, `source_id` or `candidate_id` (other\n")
+	bw.WriteString("lists are replaced). One marked `.gaia/ir.json` is merged into the compiled IR of a clean\n")
+	bw.WriteString("package (`fixtures/rules/package`); one under `artifacts/` into the clean close-prior project\n")
+	bw.WriteString("(`fixtures/prior/project`: survey, matrix, the ledger and its pinned files, report, gate\n")
+	bw.WriteString("result, and that package compiled as `my-idea-gaia/`), where `#sha256:<pin>` stands for the\n")
+	bw.WriteString("exact digest of the file it pins. An extraction example is a project whose package\n")
+	bw.WriteString("`my-idea-gaia/` is that clean package before compiling, run with a stand-in gaia; a\n")
+	bw.WriteString("`$ gaia ...` transcript before the command shows what gaia printed.\n\n")
 	fmt.Fprintf(bw, "%d rules.\n\n", len(rules))
 	bw.WriteString("| code | name | severity | title |\n|---|---|---|---|\n")
 	for _, r := range rules {
@@ -152,6 +157,8 @@ func exampleLabel(label string, r diag.Rule) string {
 	switch {
 	case strings.HasPrefix(r.Input, ".gaia/"):
 		return label + " (" + r.Input + ", merged into a clean compiled package)"
+	case strings.HasPrefix(r.Input, "artifacts/"):
+		return label + " (" + r.Input + ", merged into the clean close-prior project)"
 	case r.Input != "":
 		return label + " (" + r.Input + ")"
 	}

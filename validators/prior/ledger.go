@@ -25,16 +25,26 @@ type candidate struct {
 
 // binder carries the state of one ledger binding.
 type binder struct {
-	c          *checker
-	root       string
-	survey     *File
-	ledger     *File
-	declared   string // ledger final_status
-	debt       bool   // a strict completeness rule failed (honest debt when declared coverage_incomplete)
-	cands      map[string]*candidate
-	order      []string
-	selected   []string
-	reconciled map[string][]string // source id -> reconciled candidate ids
+	c        *checker
+	root     string
+	survey   *File
+	ledger   *File
+	declared string // ledger final_status
+	debt     bool   // a strict completeness rule failed (honest debt when declared coverage_incomplete)
+	// start is the number of findings before the ledger was checked, and
+	// unreported is set when the ledger is incomplete for a reason no
+	// finding names (honest debt); together they tell whether a derived
+	// status is incomplete only because of errors already reported
+	// (explained), so it is not refused a second time.
+	start      int
+	unreported bool
+	// methodExplained: the derived method status is coverage_debt only
+	// because of structural errors reported as PRIOR044 (no gaps).
+	methodExplained bool
+	cands           map[string]*candidate
+	order           []string
+	selected        []string
+	reconciled      map[string][]string // source id -> reconciled candidate ids
 }
 
 // strict reports a completeness failure: an error when the ledger declares
@@ -44,7 +54,36 @@ func (b *binder) strict(code *diag.Rule, ptr, format string, args ...any) {
 	b.debt = true
 	if b.declared == "saturated" {
 		b.c.add(b.ledger, code, ptr, format, args...)
+	} else {
+		b.unreported = true
 	}
+}
+
+// explained reports that the ledger is incomplete only for reasons its
+// findings already name: the recomputed closure then adds nothing, and
+// one mistake is refused once (a saturated ledger whose citation graph
+// has a gap is PRIOR045, not PRIOR045 and PRIOR048).
+func (b *binder) explained() bool { return b.c.count() > b.start && !b.unreported }
+
+// checkMethodStatus runs L-10: the ledger's declared method status equals
+// the one derived from its screening records, unless the derived status
+// is debt only because of structural errors already reported.
+func (b *binder) checkMethodStatus(m any, derived string) {
+	lm, ok := obj(m)
+	if !ok || lm["status"] == derived || (derived == "coverage_debt" && b.methodExplained) {
+		return
+	}
+	b.errf(CodeReceiptMismatch, "/method_family_audit/status", "detailed ledger method_family_audit.status %s does not match the status %s derived from screening records", pyfmt.Short(lm["status"]), pyfmt.Str(derived))
+}
+
+// checkClosure runs L-14: final_status equals the recomputed closure. A
+// saturated ledger whose incompleteness is explained by its findings is
+// not refused again.
+func (b *binder) checkClosure(l map[string]any, closure string) {
+	if b.declared == closure || (b.declared == "saturated" && b.explained()) {
+		return
+	}
+	b.errf(CodeLedgerStatus, "/final_status", "detailed ledger final_status %s does not match recomputed coverage closure %s", pyfmt.Short(l["final_status"]), pyfmt.Str(closure))
 }
 
 func (b *binder) errf(code *diag.Rule, ptr, format string, args ...any) {
@@ -81,7 +120,7 @@ func bindLedger(c *checker, survey *File, s, cov map[string]any, root string, su
 	if !ok {
 		return ""
 	}
-	b := &binder{c: c, root: root, survey: survey, ledger: lf, cands: map[string]*candidate{}, reconciled: map[string][]string{}}
+	b := &binder{c: c, root: root, survey: survey, ledger: lf, cands: map[string]*candidate{}, reconciled: map[string][]string{}, start: c.count()}
 	b.declared, _ = l["final_status"].(string)
 	b.providers(l["providers"])
 	if _, ok := str(l["stop_reason"]); !ok {
@@ -95,9 +134,7 @@ func bindLedger(c *checker, survey *File, s, cov map[string]any, root string, su
 		b.compare(rb, br, k, bib[k])
 	}
 	meth, derived := b.methodAudit(l[ma])
-	if lm, ok := obj(l[ma]); ok && lm["status"] != derived {
-		b.errf(CodeReceiptMismatch, "/"+ma+"/status", "detailed ledger method_family_audit.status %s does not match the status %s derived from screening records", pyfmt.Short(lm["status"]), pyfmt.Str(derived))
-	}
+	b.checkMethodStatus(l[ma], derived)
 	for _, k := range []string{"status", "core_sources_total", "core_sources_audited", "taxonomy_families", "source_method_descriptions_audited", "cited_method_descriptions_audited", "unresolved_method_family_gaps"} {
 		b.compare(rm, ma, k, meth[k])
 	}
@@ -107,19 +144,28 @@ func bindLedger(c *checker, survey *File, s, cov map[string]any, root string, su
 		c.add(survey, CodeEmptySaturation, "/coverage", "detailed ledger selects no core sources (selected_core_ids is empty); an empty ledger is not saturated, record coverage_incomplete")
 	}
 	closure := "saturated"
-	if b.debt || bib["status"] != "reconciled" || meth["status"] != "audited" {
+	// W-6: an empty core set is not saturated (PRIOR501).
+	if b.debt || bib["status"] != "reconciled" || meth["status"] != "audited" || len(b.selected) == 0 {
 		closure = "coverage_incomplete"
 	}
-	if b.declared != closure {
-		b.errf(CodeLedgerStatus, "/final_status", "detailed ledger final_status %s does not match recomputed coverage closure %s", pyfmt.Short(l["final_status"]), pyfmt.Str(closure))
-	}
+	b.checkClosure(l, closure)
 	switch {
-	case surveyStatus == "saturated" && b.declared != "saturated":
+	case surveyStatus == "saturated" && b.declared != "saturated" && !receiptDebtReported(c, survey):
+		// L-15, unless the survey's own receipts were already refused for
+		// carrying the debt (PRIOR031): the same claim refused once.
 		c.add(survey, CodeLedgerStatus, "/coverage/saturation", "saturated survey requires detailed ledger final_status=saturated, got %s", pyfmt.Short(l["final_status"]))
 	case surveyStatus != "saturated" && b.declared != "saturated" && b.declared != "coverage_incomplete":
 		c.add(survey, CodeLedgerStatus, "/coverage/saturation", "detailed ledger final_status %s is invalid: must be saturated or coverage_incomplete", pyfmt.Short(l["final_status"]))
 	}
 	return b.declared
+}
+
+// receiptDebtReported reports whether the survey's compact receipts were
+// refused for carrying debt under a saturated claim (PRIOR031).
+func receiptDebtReported(c *checker, survey *File) bool {
+	return slices.ContainsFunc(c.ds, func(d diag.Diagnostic) bool {
+		return d.Code == CodeReceiptOpen.Code && survey != nil && d.Path == survey.Path
+	})
 }
 
 // displayPath shows a ledger-side file relative to the working directory
@@ -353,6 +399,8 @@ func (b *binder) candidatePool(v any) bool {
 		b.debt = true
 		if b.declared == "saturated" {
 			b.errf(CodeCandidates, "/candidate_pool", "saturated ledger cannot retain unresolved/coverage-debt candidates: %s", pyfmt.Value(debt))
+		} else {
+			b.unreported = true
 		}
 	}
 	return true

@@ -38,6 +38,7 @@ func (b *binder) bibliography(v any) map[string]any {
 			reconciledCount++
 		case "coverage_debt":
 			allReconciled = false
+			b.unreported = true // honest debt: no finding names it
 		default:
 			b.errf(CodeBibliography, base+"/status", "bibliography source %s status %s must be reconciled or coverage_debt", pyfmt.Str(id), pyfmt.Short(s["status"]))
 			allReconciled = false
@@ -299,6 +300,10 @@ func (b *binder) methodAudit(v any) (map[string]any, string) {
 	if !structural && (len(families) > 0 || len(b.selected) == 0) && gaps == 0 {
 		status = "audited"
 	}
+	if gaps > 0 {
+		b.unreported = true // recorded method-family gaps are honest debt
+	}
+	b.methodExplained = structural && gaps == 0
 	return map[string]any{"status": status, "core_sources_total": len(b.selected), "core_sources_audited": n,
 		"taxonomy_families": len(families), "source_method_descriptions_audited": srcDesc,
 		"cited_method_descriptions_audited": citedDesc, "unresolved_method_family_gaps": gaps}, status
