@@ -4,14 +4,17 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io/fs"
 	"os"
 	"os/exec"
+	"path"
 	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -20,6 +23,7 @@ import (
 	"github.com/nullius-dev/nullius/internal/diag"
 	"github.com/nullius-dev/nullius/internal/matchproto"
 	"github.com/nullius-dev/nullius/internal/shlex"
+	"github.com/nullius-dev/nullius/pipeline/absorb"
 )
 
 // TestRuleExamples is the registry proving its own documentation, as
@@ -54,65 +58,46 @@ import (
 //     the fake gaia of fixtures/fakegaia compiles and infers it, and a
 //     transcript before the files says what gaia does differently
 //     ("$ gaia --version" and its banner, a failing stage and its output).
+//
+// A retired code (diag.Family.Retire: no check reports it any more, and a
+// code is never reused) is the only rule without examples: it must state
+// why it is retired and carry none.
 func TestRuleExamples(t *testing.T) {
 	rules := diag.All()
 	if len(rules) < 140 {
 		t.Fatalf("only %d rules registered", len(rules))
 	}
-	covered := 0
+	proved, retired := 0, 0
 	for _, r := range rules {
 		t.Run(r.Code, func(t *testing.T) {
-			bad, badErr := runExample(t, r, r.Bad)
-			good, goodErr := runExample(t, r, r.Good)
-			badCodes := slices.Compact(slices.Clone(bad))
-			ok := badErr == nil && goodErr == nil && slices.Equal(badCodes, []string{r.Code}) && len(good) == 0
-			if pendingExamples[r.Code] {
-				if ok {
-					t.Errorf("%s now runs its examples: remove it from pendingExamples", r.Code)
+			if r.Retired != "" {
+				retired++
+				if r.Bad != "" || r.Good != "" {
+					t.Errorf("retired rule %s carries examples", r.Code)
 				}
 				return
 			}
-			covered++
+			bad, badErr := runExample(t, r, r.Bad)
+			good, goodErr := runExample(t, r, r.Good)
 			switch {
 			case badErr != nil:
 				t.Errorf("failing example does not run: %v\n%s", badErr, r.Bad)
 			case goodErr != nil:
 				t.Errorf("passing example does not run: %v\n%s", goodErr, r.Good)
 			}
+			badCodes := slices.Compact(slices.Clone(bad))
 			if badErr == nil && !slices.Equal(badCodes, []string{r.Code}) {
 				t.Errorf("failing example produced %v, want exactly %s:\n%s", bad, r.Code, r.Bad)
 			}
 			if goodErr == nil && len(good) != 0 {
 				t.Errorf("passing example produced %v, want nothing:\n%s", good, r.Good)
 			}
+			if !t.Failed() {
+				proved++
+			}
 		})
 	}
-	t.Logf("%d of %d rules prove their examples; %d pending", covered, len(rules), len(pendingExamples))
-}
-
-// pendingExamples are the rules whose examples do not run yet. It is not
-// an exemption list: it may only shrink (a listed rule whose examples
-// start to pass fails the test until it is removed), and every entry says
-// what is missing.
-// TODO(registry): write runnable examples for these and empty the list.
-var pendingExamples = setOf(
-	// Pairwise-match: MATCH003 needs a file only the JSON Schema refuses
-	// (the semantic rules run first and caught every candidate tried);
-	// MATCH060-067 need the absorb harness (two packages, a match
-	// artifact, the absorb journal).
-	"MATCH003", "MATCH060", "MATCH061", "MATCH062", "MATCH063", "MATCH064", "MATCH065",
-	"MATCH066", "MATCH067",
-	// No check reports REPORT013: `report links --check` reports a bare
-	// literature id as REPORT010 (writeback accepts either code).
-	"REPORT013",
-)
-
-func setOf(codes ...string) map[string]bool {
-	m := map[string]bool{}
-	for _, c := range codes {
-		m[c] = true
-	}
-	return m
+	t.Logf("%d of %d rules prove their examples; %d retired", proved, len(rules), retired)
 }
 
 // example is a materialised example: files to write and a command.
@@ -124,11 +109,40 @@ type example struct {
 	files map[string][]byte
 	order []string // files in the order written (later files are newer)
 	args  []string
+	setup []setupCmd // commands run before the files are written
 	// base names the clean directories (bases) copied first.
 	base string
 }
 
 var commandLine = regexp.MustCompile(`^\$ nullius (.*)\n`)
+
+// killedLine follows a command of the transcript that was killed at a
+// crash point of the absorb transaction (absorb.CrashPoints): "# killed at
+// the crash point committed (...)".
+var killedLine = regexp.MustCompile(`^# killed at the crash point ([a-z0-9-]+)[^\n]*\n`)
+
+// setupCmd is a command of an example's transcript that runs before the
+// example's files are written, killed at killAt when set.
+type setupCmd struct {
+	args   []string
+	killAt string
+}
+
+// ansiCQuoted is a bash ANSI-C quoted word, $'...': how a transcript
+// writes a name holding a line break (MATCH064), in a command line and in
+// a file's name.
+var ansiCQuoted = regexp.MustCompile(`\$'(?:[^'\\]|\\.)*'`)
+
+// ansiC decodes a $'...' word: \n, \t, \\ and \'.
+func ansiC(q string) string {
+	r := strings.NewReplacer(`\n`, "\n", `\t`, "\t", `\\`, `\`, `\'`, "'")
+	return r.Replace(q[2 : len(q)-1])
+}
+
+// duringAbsorb marks a file of an absorb example that an editor saves
+// while the absorb runs: it is written at the crash point "linted" (both
+// modules edited and linted, the artifact not yet checked again).
+const duringAbsorb = " (saved during the absorb)"
 
 // gaiaBlock is a gaia command of an extraction example's transcript and
 // what it printed: "$ gaia --version\ngaia-lang 0.5.0a41\n".
@@ -150,21 +164,49 @@ func parseExample(r diag.Rule, text string) (*example, error) {
 		ex.files[name] = data
 		ex.order = append(ex.order, name)
 	}
-	if m := commandLine.FindStringSubmatch(text); m != nil || strings.HasPrefix(text, "-- ") {
-		if m != nil {
-			args, err := shlex.Split(m[1])
+	// The transcript: nullius commands, each perhaps killed at a crash
+	// point; the last one is the command the example is about, the others
+	// ran before the example's files were written.
+	var cmds []setupCmd
+	for {
+		if m := commandLine.FindStringSubmatch(text); m != nil {
+			args, err := shlex.Split(ansiCQuoted.ReplaceAllStringFunc(m[1], func(q string) string {
+				// One word, escapes resolved: a line break inside double
+				// quotes is kept by the POSIX splitter.
+				return `"` + strings.NewReplacer(`\`, `\\`, `"`, `\"`).Replace(ansiC(q)) + `"`
+			}))
 			if err != nil {
 				return nil, fmt.Errorf("command line: %v", err)
 			}
-			ex.args = args
+			cmds = append(cmds, setupCmd{args: args})
 			text = text[len(m[0]):]
+			continue
+		}
+		if m := killedLine.FindStringSubmatch(text); m != nil && len(cmds) > 0 {
+			cmds[len(cmds)-1].killAt = m[1]
+			text = text[len(m[0]):]
+			continue
+		}
+		break
+	}
+	if len(cmds) > 0 || strings.HasPrefix(text, "-- ") {
+		if len(cmds) > 0 {
+			last := cmds[len(cmds)-1]
+			if last.killAt != "" {
+				return nil, fmt.Errorf("the example's own command is killed")
+			}
+			ex.args, ex.setup = last.args, cmds[:len(cmds)-1]
 		}
 		a := txtar.Parse([]byte(text))
 		if strings.TrimSpace(string(a.Comment)) != "" {
 			return nil, fmt.Errorf("text before the first file: %q", a.Comment)
 		}
 		for _, f := range a.Files {
-			add(f.Name, f.Data)
+			name := f.Name
+			if ansiCQuoted.MatchString(name) {
+				name = ansiC(name)
+			}
+			add(name, f.Data)
 		}
 		switch {
 		case ex.args != nil:
@@ -184,6 +226,12 @@ func parseExample(r diag.Rule, text string) (*example, error) {
 			ex.base = "extract"
 		case "writeback":
 			ex.base = "writeback"
+		case "recover":
+			ex.base = "absorb"
+		case "match":
+			if len(ex.args) > 1 && ex.args[1] == "absorb" {
+				ex.base = "absorb"
+			}
 		}
 		return ex, nil
 	}
@@ -446,29 +494,126 @@ func materialise(t *testing.T, dir string, ex *example) error {
 			return err
 		}
 	}
-	if ex.base == "writeback" {
+	switch ex.base {
+	case "writeback":
 		if err := extractForWriteback(t, dir); err != nil {
 			return err
 		}
+	case "absorb":
+		if err := absorbProject(dir); err != nil {
+			return err
+		}
 	}
-	for _, name := range ex.order {
-		data := ex.files[name]
+	for _, c := range ex.setup {
+		if err := runSetup(t, dir, c); err != nil {
+			return err
+		}
+	}
+	// writeFile writes an example file, merged into its clean base.
+	writeFile := func(name string, data []byte) error {
 		// A JSON file with a clean base (a file of the base, or an artifact
 		// too long to show whole) is merged into it.
 		base, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(name)))
 		if err != nil {
-			base, err = os.ReadFile(filepath.Join(exampleRepo, filepath.FromSlash(baseFile(name))))
+			base, err = os.ReadFile(filepath.Join(exampleRepo, filepath.FromSlash(baseFile(ex.base, name))))
 		}
 		if err == nil && strings.HasSuffix(name, ".json") {
 			if data, err = mergeJSON(base, data); err != nil {
 				return fmt.Errorf("%s: %v", name, err)
 			}
 		}
-		if err := write(name, data); err != nil {
+		return write(name, data)
+	}
+	var now []string
+	during := map[string][]byte{}
+	for _, name := range ex.order {
+		if file, ok := strings.CutSuffix(name, duringAbsorb); ok {
+			during[file] = ex.files[name]
+			continue
+		}
+		if err := writeFile(name, ex.files[name]); err != nil {
+			return err
+		}
+		now = append(now, name)
+	}
+	if len(during) > 0 {
+		t.Cleanup(func() { absorb.SetCrashHook(nil) })
+		absorb.SetCrashHook(func(point, _ string) {
+			if point != "linted" {
+				return
+			}
+			for name, data := range during {
+				if err := writeFile(name, data); err != nil {
+					t.Errorf("saving %s during the absorb: %v", name, err)
+				}
+			}
+		})
+	}
+	return pinAll(dir, now)
+}
+
+// absorbProject is the project the absorb examples start from, as the
+// absorb scripts make it: a project root, two scaffolded packages bound to
+// the two ideas of fixtures/absorb/match-5d0b3e21.json (A 1f6c9d5e, B
+// 2a7d0e6f) with the fixtures' finished root modules, and the match
+// artifact in campaign/artifacts/matches/.
+func absorbProject(dir string) error {
+	if err := os.MkdirAll(filepath.Join(dir, ".nullius"), 0o755); err != nil {
+		return err
+	}
+	graphs := filepath.Join(dir, "graphs")
+	if err := os.MkdirAll(graphs, 0o755); err != nil {
+		return err
+	}
+	copyFile := func(from, to string) error {
+		data, err := os.ReadFile(filepath.Join(exampleRepo, "fixtures", "absorb", from))
+		if err != nil {
+			return err
+		}
+		to = filepath.Join(dir, filepath.FromSlash(to))
+		if err := os.MkdirAll(filepath.Dir(to), 0o755); err != nil {
+			return err
+		}
+		return os.WriteFile(to, data, 0o644)
+	}
+	for _, idea := range []struct{ slug, node string }{{"idea-one", "1f6c9d5e"}, {"idea-two", "2a7d0e6f"}} {
+		args := []string{"scaffold", "--slug", idea.slug, "--dest", graphs, "--campaign-id", "3b8e1f70", "--node-id", idea.node}
+		var out, errb bytes.Buffer
+		if code := run(args, strings.NewReader(""), &out, &errb); code != exitOK {
+			return fmt.Errorf("nullius scaffold: exit %d: %s", code, errb.String())
+		}
+		mod := strings.ReplaceAll(idea.slug, "-", "_")
+		if err := copyFile(mod+".py", "graphs/"+idea.slug+"-gaia/src/"+mod+"/__init__.py"); err != nil {
 			return err
 		}
 	}
-	return pinAll(dir, ex.order)
+	return copyFile("match-5d0b3e21.json", "campaign/artifacts/matches/match-5d0b3e21.json")
+}
+
+// runSetup runs a command of the transcript in dir: in-process, or, when
+// it is killed at a crash point, as a process of its own (the test
+// binary's nullius program, which kills itself there with SIGKILL).
+func runSetup(t *testing.T, dir string, c setupCmd) error {
+	if c.killAt == "" {
+		t.Chdir(dir)
+		var out, errb bytes.Buffer
+		if code := run(c.args, strings.NewReader(""), &out, &errb); code != exitOK {
+			return fmt.Errorf("nullius %s: exit %d: %s", strings.Join(c.args, " "), code, errb.String())
+		}
+		return nil
+	}
+	if !slices.Contains(absorb.CrashPoints, c.killAt) {
+		return fmt.Errorf("%q is not a crash point of absorb", c.killAt)
+	}
+	cmd := exec.Command("nullius", c.args...)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "NULLIUS_TEST_CRASH_AT="+c.killAt)
+	out, err := cmd.CombinedOutput()
+	var ee *exec.ExitError
+	if !errors.As(err, &ee) || ee.ProcessState.Sys().(syscall.WaitStatus).Signal() != syscall.SIGKILL {
+		return fmt.Errorf("nullius %s was not killed at %s: %v\n%s", strings.Join(c.args, " "), c.killAt, err, out)
+	}
+	return nil
 }
 
 // The idea the writeback examples' package is bound to, and the store
@@ -598,7 +743,10 @@ func pinAll(dir string, names []string) error {
 
 // baseFile is the clean artifact an example file of that name is merged
 // into: a valid fixture of the artifact's own tests.
-func baseFile(name string) string {
+func baseFile(base, name string) string {
+	if base == "absorb" && path.Base(name) == "match-5d0b3e21.json" {
+		return "fixtures/absorb/match-5d0b3e21.json" // moved elsewhere in the project
+	}
 	switch name {
 	case "match-5d0b3e21.json":
 		return "fixtures/match/validate/match/ok_single_family.json"

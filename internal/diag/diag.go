@@ -116,6 +116,10 @@ type Rule struct {
 	// runs in the registry test (cmd/nullius/examples_test.go).
 	Input string `json:"input,omitempty"`
 	Since string `json:"since"` // nullius version that added it
+	// Retired, when set, says why the code is no longer reported. A code
+	// is never reused, so a retired rule stays registered (Family.Retire)
+	// and documented, without examples; no check can report it.
+	Retired string `json:"retired,omitempty"`
 	// Origin says where the rule comes from: "reference" (ported from the
 	// Python tools) or "nullius" (new, closes a weakness of the reference).
 	Origin string `json:"origin"`
@@ -137,6 +141,17 @@ type Family string
 func (f Family) Register(r Rule) *Rule {
 	r.Owner = string(f)
 	return Register(r)
+}
+
+// Retire registers a code that is no longer reported, with the reason
+// (r.Retired) and no examples, so the code is documented and never
+// reused. It returns the code: there is no rule value for a check to
+// report.
+func (f Family) Retire(r Rule) string {
+	if r.Retired == "" || r.Bad != "" || r.Good != "" {
+		panic(fmt.Sprintf("diag: retired rule %s needs a reason and no examples", r.Code))
+	}
+	return f.Register(r).Code
 }
 
 // Owned returns the rules whose Owner is one of owners, sorted by code.

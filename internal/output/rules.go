@@ -38,9 +38,18 @@ func WriteRulesTable(w io.Writer, rules []diag.Rule) error {
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
 	fmt.Fprintln(tw, "CODE\tSEVERITY\tNAME\tTITLE")
 	for _, r := range rules {
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", r.Code, r.Severity, r.Name, r.Title)
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", r.Code, severityCell(r), r.Name, r.Title)
 	}
 	return tw.Flush()
+}
+
+// severityCell is a rule's severity in the catalogue, "retired" for a
+// code no check reports any more.
+func severityCell(r diag.Rule) string {
+	if r.Retired != "" {
+		return "retired"
+	}
+	return string(r.Severity)
 }
 
 // WriteRulesJSON prints {"version":1,"tool":"nullius","rules":[...]}.
@@ -80,11 +89,17 @@ func WriteRulesMarkdown(w io.Writer, rules []diag.Rule) error {
 	bw.WriteString("result, and that package compiled as `my-idea-gaia/`), where `#sha256:<pin>` stands for the\n")
 	bw.WriteString("exact digest of the file it pins. An extraction example is a project whose package\n")
 	bw.WriteString("`my-idea-gaia/` is that clean package before compiling, run with a stand-in gaia; a\n")
-	bw.WriteString("`$ gaia ...` transcript before the command shows what gaia printed.\n\n")
+	bw.WriteString("`$ gaia ...` transcript before the command shows what gaia printed. The writeback examples\n")
+	bw.WriteString("start from that project with the package bound and extracted (`posterior.json` is what\n")
+	bw.WriteString("`nullius extract` printed) and a stand-in idea store behind `node`; the absorb examples from\n")
+	bw.WriteString("the project of the absorb scripts (`fixtures/absorb`); earlier `$ nullius ...` lines of a\n")
+	bw.WriteString("transcript ran before the files were written, `# killed at the crash point P` kills the line\n")
+	bw.WriteString("above it there, and a file marked `(saved during the absorb)` is saved while the absorb runs.\n")
+	bw.WriteString("A code marked retired is no longer reported and has no examples; codes are never reused.\n\n")
 	fmt.Fprintf(bw, "%d rules.\n\n", len(rules))
 	bw.WriteString("| code | name | severity | title |\n|---|---|---|---|\n")
 	for _, r := range rules {
-		fmt.Fprintf(bw, "| [%s](#%s) | %s | %s | %s |\n", r.Code, RuleAnchor(r), r.Name, r.Severity, mdCell(r.Title))
+		fmt.Fprintf(bw, "| [%s](#%s) | %s | %s | %s |\n", r.Code, RuleAnchor(r), r.Name, severityCell(r), mdCell(r.Title))
 	}
 	for _, r := range rules {
 		fmt.Fprintf(bw, "\n## %s %s\n\n", r.Code, r.Name)
@@ -92,6 +107,9 @@ func WriteRulesMarkdown(w io.Writer, rules []diag.Rule) error {
 			fmt.Fprintf(bw, "*%s*\n\n", mdText(r.Title))
 		}
 		fmt.Fprintf(bw, "Severity: %s. Since: %s. Origin: %s.\n", r.Severity, cmp.Or(r.Since, "?"), originText(r.Origin))
+		if r.Retired != "" {
+			fmt.Fprintf(bw, "\n**Retired**: no check reports this code any more (codes are never reused). %s\n", mdText(r.Retired))
+		}
 		if r.Text != "" {
 			bw.WriteString("\n" + mdText(strings.TrimSpace(r.Text)) + "\n")
 		}
@@ -111,7 +129,11 @@ func WriteExplain(w io.Writer, r diag.Rule) error {
 	fmt.Fprintf(bw, "%s %s: %s\n\n", r.Code, r.Name, r.Title)
 	fmt.Fprintf(bw, "Severity: %s (%s)\n", r.Severity, severityMeaning(r.Severity))
 	fmt.Fprintf(bw, "Origin:   %s\n", originText(r.Origin))
-	fmt.Fprintf(bw, "Since:    %s\n\n", cmp.Or(r.Since, "?"))
+	fmt.Fprintf(bw, "Since:    %s\n", cmp.Or(r.Since, "?"))
+	if r.Retired != "" {
+		fmt.Fprintf(bw, "Retired:  no check reports this code any more (codes are never reused). %s\n", r.Retired)
+	}
+	bw.WriteString("\n")
 	if r.Text != "" {
 		bw.WriteString(strings.TrimSpace(r.Text) + "\n\n")
 	}

@@ -89,3 +89,45 @@ func TestMDText(t *testing.T) {
 		}
 	}
 }
+
+// TestRetiredRule: a retired code is documented as retired (table,
+// Markdown, explain) and has no SARIF descriptor, since nothing reports
+// it.
+func TestRetiredRule(t *testing.T) {
+	r, ok := diag.Lookup(testRetiredCode)
+	if !ok || r.Retired == "" {
+		t.Fatalf("%s is not registered as retired", testRetiredCode)
+	}
+	var table, md, ex bytes.Buffer
+	if err := WriteRulesTable(&table, []diag.Rule{r}); err != nil {
+		t.Fatal(err)
+	}
+	if err := WriteRulesMarkdown(&md, []diag.Rule{r}); err != nil {
+		t.Fatal(err)
+	}
+	if err := WriteExplain(&ex, r); err != nil {
+		t.Fatal(err)
+	}
+	for what, s := range map[string]string{"table": table.String(), "markdown": md.String(), "explain": ex.String()} {
+		if !strings.Contains(s, "retired") && !strings.Contains(s, "Retired") {
+			t.Errorf("%s does not say the code is retired:\n%s", what, s)
+		}
+	}
+	for what, s := range map[string]string{"markdown": md.String(), "explain": ex.String()} {
+		if !strings.Contains(s, "Its check moved to NULLIUS991.") {
+			t.Errorf("%s does not give the reason:\n%s", what, s)
+		}
+	}
+	if !strings.Contains(table.String(), "NULLIUS993  retired") {
+		t.Errorf("table severity is not 'retired':\n%s", table.String())
+	}
+	rules, _ := sarifRules(nil)
+	for _, sr := range rules {
+		if sr.ID == testRetiredCode {
+			t.Errorf("the retired %s has a SARIF descriptor", testRetiredCode)
+		}
+	}
+}
+
+var testRetiredCode = diag.Family("output-test").Retire(diag.Rule{Code: "NULLIUS993", Name: "test-retired-rule", Severity: diag.Error,
+	Title: "a retired test rule", Text: "What it checked.", Retired: "Its check moved to NULLIUS991.", Since: "0.1.0", Origin: "nullius"})

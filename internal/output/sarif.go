@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -295,7 +296,8 @@ func shortHash(s string, n int) string {
 // sarifRules lists every registered rule plus a minimal descriptor for
 // unregistered codes in ds, sorted by code, and maps code to index.
 func sarifRules(ds []diag.Diagnostic) ([]sarifRule, map[string]int) {
-	all := diag.All()
+	// A retired code is never reported: it has no descriptor.
+	all := slices.DeleteFunc(diag.All(), func(r diag.Rule) bool { return r.Retired != "" })
 	known := map[string]bool{}
 	for _, r := range all {
 		known[r.Code] = true

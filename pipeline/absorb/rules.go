@@ -1,8 +1,23 @@
 package absorb
 
-import "github.com/nullius-dev/nullius/internal/diag"
+import (
+	"strings"
+
+	"github.com/nullius-dev/nullius/internal/diag"
+)
 
 const family = diag.Family("absorb")
+
+// absorbCmd is the absorb of the examples: the project of the absorb
+// scripts, two packages bound to the two ideas of match 5d0b3e21 (A
+// 1f6c9d5e wins), the artifact in campaign/artifacts/matches/. A second
+// command line ran before the example's files were written.
+const absorbCmd = "$ nullius match absorb campaign/artifacts/matches/match-5d0b3e21.json --a-package graphs/idea-one-gaia --b-package graphs/idea-two-gaia\n"
+
+// killedCommitted kills the command before it at the crash point where
+// the journal is committed and both modules edited, the artifact not yet
+// marked (CrashPoints).
+const killedCommitted = "# killed at the crash point committed (journal committed, both modules edited, the artifact not yet marked)\n"
 
 // The refusals of `nullius match absorb` and `nullius recover`, each a
 // located finding so --format json carries every refusal as a diagnostic.
@@ -17,8 +32,8 @@ var (
 			"match (its '# absorbed pairwise match <id>' block, or an evidence_family " +
 			"pairwise-match-<id> written by hand), so resetting the flag by hand cannot count a " +
 			"match twice. Nothing to fix when the match was absorbed; otherwise remove the stale block.",
-		Bad:   `"observation_write": {"written": true, "gaia_package_ref": "project://a project://b"}`,
-		Good:  `"observation_write": {"written": false}`,
+		Bad:   absorbCmd + absorbCmd + "-- campaign/artifacts/matches/match-5d0b3e21.json --\n{\"observation_write\": {\"written\": false, \"gaia_package_ref\": null}}\n",
+		Good:  absorbCmd,
 		Since: "0.1.0", Origin: "nullius",
 	})
 	ruleNotBound = family.Register(diag.Rule{
@@ -29,8 +44,8 @@ var (
 			"idea_b_node_id, both to its campaign_id; otherwise the winner's graph could record a loss. " +
 			"Swapped flags are named as such; an unbound package is bound with 'nullius bind --package " +
 			"DIR --campaign-id C --node-id N'.",
-		Bad:   "nullius match absorb match-5d0b3e21.json --a-package idea-two-gaia --b-package idea-one-gaia",
-		Good:  "nullius match absorb match-5d0b3e21.json --a-package idea-one-gaia --b-package idea-two-gaia",
+		Bad:   "$ nullius match absorb campaign/artifacts/matches/match-5d0b3e21.json --a-package graphs/idea-two-gaia --b-package graphs/idea-one-gaia\n",
+		Good:  absorbCmd,
 		Since: "0.1.0", Origin: "nullius",
 	})
 	ruleOutsideProject = family.Register(diag.Rule{
@@ -41,8 +56,8 @@ var (
 			"the project:// references in the artifact never carry a machine path. An artifact or a " +
 			"package that resolves (after symbolic links) outside the root, or a package that is the " +
 			"root itself, is refused. Move it into the project.",
-		Bad:   "nullius match absorb /tmp/match-5d0b3e21.json --a-package ideas/a-gaia --b-package ideas/b-gaia",
-		Good:  "nullius match absorb campaign/artifacts/matches/match-5d0b3e21.json --a-package ideas/a-gaia --b-package ideas/b-gaia",
+		Bad:   strings.TrimSuffix(absorbCmd, "\n") + " --project-root graphs\n",
+		Good:  strings.TrimSuffix(absorbCmd, "\n") + " --project-root .\n",
 		Since: "0.1.0", Origin: "nullius",
 	})
 	ruleModule = family.Register(diag.Rule{
@@ -51,8 +66,8 @@ var (
 		Text: "Absorb appends a claim, an observe() and an infer() on worth to the package's root " +
 			"module (<package>/<import>/__init__.py, else <package>/src/<import>/__init__.py), so the " +
 			"module must exist inside the package and bind worth at module level.",
-		Bad:   "x = 1",
-		Good:  `worth = claim("The idea merits sustained effort.", title="worth")`,
+		Bad:   absorbCmd + "-- graphs/idea-two-gaia/pyproject.toml --\n[project]\nname = \"idea-2-gaia\"\nversion = \"0.1.0\"\n\n[tool.nullius]\ncampaign-id = \"3b8e1f70\"\nnode-id = \"2a7d0e6f\"\n",
+		Good:  absorbCmd + "-- graphs/idea-two-gaia/pyproject.toml --\n[project]\nname = \"idea-two-gaia\"\nversion = \"0.1.0\"\n\n[tool.nullius]\ncampaign-id = \"3b8e1f70\"\nnode-id = \"2a7d0e6f\"\n",
 		Since: "0.1.0", Origin: "nullius",
 	})
 	ruleEditNotClean = family.Register(diag.Rule{
@@ -61,16 +76,16 @@ var (
 		Text: "Both packages are linted again after the edit, inside the transaction. An edit that " +
 			"adds an error finding, suppressed or not (an inline ignore written for another line must " +
 			"not let a broken update of worth through), is rolled back and refused.",
-		Bad:   "# nullius: ignore[GAIA011] kept for an old line",
-		Good:  "(no suppression that the appended block could fall under)",
+		Bad:   "$ nullius match absorb $'campaign/round\\n2/match-5d0b3e21.json' --a-package graphs/idea-one-gaia --b-package graphs/idea-two-gaia\n" + "-- graphs/idea-one-gaia/nullius.toml --\nignore = [\"GAIA032\"]\n-- $'campaign/round\\n2/match-5d0b3e21.json' --\n{\"match_id\": \"5d0b3e21\"}\n",
+		Good:  "$ nullius match absorb 'campaign/round 2/match-5d0b3e21.json' --a-package graphs/idea-one-gaia --b-package graphs/idea-two-gaia\n" + "-- graphs/idea-one-gaia/nullius.toml --\nignore = [\"GAIA032\"]\n-- campaign/round 2/match-5d0b3e21.json --\n{\"match_id\": \"5d0b3e21\"}\n",
 		Since: "0.1.0", Origin: "nullius",
 	})
 	ruleSamePackage = family.Register(diag.Rule{
 		Code: "MATCH065", Name: "absorb-same-package", Severity: diag.Error,
 		Title: "--a-package and --b-package name one package",
 		Text:  "A match compares two ideas, so absorb edits two packages. Give each idea's package.",
-		Bad:   "--a-package ideas/a-gaia --b-package ideas/../ideas/a-gaia",
-		Good:  "--a-package ideas/a-gaia --b-package ideas/b-gaia",
+		Bad:   "$ nullius match absorb campaign/artifacts/matches/match-5d0b3e21.json --a-package graphs/idea-one-gaia --b-package graphs/../graphs/idea-one-gaia\n",
+		Good:  absorbCmd,
 		Since: "0.1.0", Origin: "nullius",
 	})
 	ruleArtifactChanged = family.Register(diag.Rule{
@@ -79,8 +94,8 @@ var (
 		Text: "observation_write is spliced into the bytes that were validated. When the artifact " +
 			"changes during the absorb (an editor saved it), both packages are restored and nothing " +
 			"is absorbed; run the absorb again.",
-		Bad:   "(the artifact saved by an editor during the absorb)",
-		Good:  "(the artifact left alone until the absorb ends)",
+		Bad:   absorbCmd + "-- campaign/artifacts/matches/match-5d0b3e21.json (saved during the absorb) --\n{\"outcome\": {\"decided_at\": \"2026-11-30T05:35:28+00:00\"}}\n",
+		Good:  absorbCmd,
 		Since: "0.1.0", Origin: "nullius",
 	})
 	ruleInterrupted = family.Register(diag.Rule{
@@ -92,8 +107,8 @@ var (
 			"back, by the sha256 digests recorded there. A file that is in neither recorded state " +
 			"(edited since) is left as it is and reported, and the journal stays: put the file back " +
 			"in one of the two states, or, once all three are as they should be, delete the journal.",
-		Bad:   "graphs/a-gaia/src/a/__init__.py edited by hand after a killed absorb",
-		Good:  "nullius recover  # before editing anything",
+		Bad:   absorbCmd + killedCommitted + "$ nullius recover\n-- campaign/artifacts/matches/match-5d0b3e21.json --\n{\"outcome\": {\"decided_at\": \"2026-11-30T05:35:28+00:00\"}}\n",
+		Good:  absorbCmd + killedCommitted + "$ nullius recover\n",
 		Since: "0.1.0", Origin: "nullius",
 	})
 )

@@ -30,9 +30,11 @@ var (
 		"Reports are read inside the project; a link that leaves the project root (including project://../x, which the reference skips) is refused.",
 		"The referee notes are in [the notes](project://../referee/notes.md).\n",
 		"-- posterior_report.md --\nThe referee notes are in [the notes](referee/notes.md).\n-- referee/notes.md --\n# Referee notes\n", "nullius")
-	CodeBareLiterature = rule("REPORT013", "report-bare-literature-id", "literature identifier is not a link",
-		"arXiv, DOI and INSPIRE identifiers are clickable links in a report. Run `nullius report links` to link them.",
-		"arXiv:2411.18257", "[arXiv:2411.18257](https://arxiv.org/abs/2411.18257)", "reference")
+	_ = family.Retire(diag.Rule{Code: "REPORT013", Name: "report-bare-literature-id", Severity: diag.Error,
+		Title:   "literature identifier is not a link",
+		Text:    "arXiv, DOI and INSPIRE identifiers are clickable links in a report.",
+		Retired: "Registered with the report checks but never reported: the link check reports a bare literature identifier, like every line the link normalizer would change, as REPORT010 (the reference's one 'links are not normalized/clickable' refusal, fixed by one `nullius report links` run), so a second code for the same line had no check of its own.",
+		Since:   "0.1.0", Origin: "reference"})
 )
 
 // rule registers an error rule of this family added in 0.1.0. Its

@@ -184,7 +184,7 @@ func gateHeader(ds []diag.Diagnostic, reportPath, root string) string {
 			return "close-prior gate failed: posterior report has invalid human posterior display;"
 		case report.CodeUnrounded.Code:
 			return "close-prior gate failed: posterior report display values are not rounded; run 'nullius report posteriors " + reportPath + "' (the reference's normalize_report_posteriors.py);"
-		case report.CodeLinkNotNorm.Code, report.CodeBareLiterature.Code:
+		case report.CodeLinkNotNorm.Code:
 			return "close-prior gate failed: posterior report links are not normalized/clickable; run 'nullius report links --project-root " + root + " " + reportPath + "' (the reference's normalize_report_links.py);"
 		case report.CodeLinkBroken.Code, report.CodeLinkEscapes.Code:
 			return "close-prior gate failed: posterior report contains broken local links;"

@@ -52,8 +52,19 @@ var (
 		"nullius")
 	// JSON Schema violation
 	CodeSchema = rule("MATCH003", "match-schema", "artifact violates its JSON Schema",
-		"The artifact does not satisfy the JSON Schema in schemas/ (for pairwise_match_v1: panel minItems 3, required keys, patterns).",
-		`{"panel": []}`, `{"panel": [{...}, {...}, {...}]}`, "reference")
+		"The artifact does not satisfy its JSON Schema in schemas/. The semantic rules run first and the schema only when they found nothing, so each constraint is reported once, by its most specific owner: MATCH003 reports what no semantic rule checks (a panel report's commitment_hash, a vote record's collection object). Every constraint of the pairwise_match_v1 schema is also checked by MATCH020-032, which report it instead. Fix the member at the reported pointer.",
+		`$ nullius validate panel-report panel_run_report.json
+-- panel_run_report.json --
+{
+  "commitment_hash": "73d6c8c5a59b6f25418ae3033357c43ffa829e39d598760e6d8f88b4f9a1bcaa"
+}
+`,
+		`$ nullius validate panel-report panel_run_report.json
+-- panel_run_report.json --
+{
+  "commitment_hash": "sha256:73d6c8c5a59b6f25418ae3033357c43ffa829e39d598760e6d8f88b4f9a1bcaa"
+}
+`, "reference")
 	CodeCommitmentShape = rule("MATCH010", "commitment-shape", "criteria commitment has the wrong keys or type",
 		"A criteria commitment is an object with exactly committed_at, criteria and commitment_hash (§1.4).",
 		`$ nullius validate commitment commitment.json
