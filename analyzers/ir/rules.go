@@ -293,15 +293,9 @@ var (
   "strategies": [
     {
       "strategy_id": "lcs_check",
-      "type": "infer",
-      "premises": [
-        "github:my_idea::tension_resolution"
-      ],
+      "premises": ["github:my_idea::tension_resolution"],
       "conclusion": "github:my_idea::ev_check",
-      "conditional_probabilities": [
-        0.09,
-        0.9
-      ]
+      "conditional_probabilities": [0.09, 0.9]
     }
   ]
 }
