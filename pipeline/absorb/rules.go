@@ -75,7 +75,9 @@ var (
 		Title: "the appended statements would add an error finding",
 		Text: "Both packages are linted again after the edit, inside the transaction. An edit that " +
 			"adds an error finding, suppressed or not (an inline ignore written for another line must " +
-			"not let a broken update of worth through), is rolled back and refused.",
+			"not let a broken update of worth through), is rolled back and refused. In the example the " +
+			"artifact's directory name holds a line break, which breaks the anchor line of the appended notes " +
+			"(GAIA032), and the package's nullius.toml hides GAIA032.",
 		Bad:   "$ nullius match absorb $'campaign/round\\n2/match-5d0b3e21.json' --a-package graphs/idea-one-gaia --b-package graphs/idea-two-gaia\n" + "-- graphs/idea-one-gaia/nullius.toml --\nignore = [\"GAIA032\"]\n-- $'campaign/round\\n2/match-5d0b3e21.json' --\n{\"match_id\": \"5d0b3e21\"}\n",
 		Good:  "$ nullius match absorb 'campaign/round 2/match-5d0b3e21.json' --a-package graphs/idea-one-gaia --b-package graphs/idea-two-gaia\n" + "-- graphs/idea-one-gaia/nullius.toml --\nignore = [\"GAIA032\"]\n-- campaign/round 2/match-5d0b3e21.json --\n{\"match_id\": \"5d0b3e21\"}\n",
 		Since: "0.1.0", Origin: "nullius",
