@@ -5,6 +5,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/nullius-dev/nullius/internal/plural"
 	"github.com/nullius-dev/nullius/pipeline/render"
 )
 
@@ -52,7 +53,7 @@ Exit codes: 0 page written, 2 usage error, unreadable graph or write failure.` +
 			for _, n := range res.Notes {
 				fmt.Fprintf(a.stderr, "nullius: note: %s\n", n)
 			}
-			_, err = fmt.Fprintf(a.stdout, "wrote %s (%s, %s)\n", res.Path, renderCount(res.Nodes, "claim"), renderCount(res.Edges, "infer update"))
+			_, err = fmt.Fprintf(a.stdout, "wrote %s (%s, %s)\n", res.Path, plural.N(res.Nodes, "claim"), plural.N(res.Edges, "infer update"))
 			return err
 		},
 	}
@@ -60,12 +61,4 @@ Exit codes: 0 page written, 2 usage error, unreadable graph or write failure.` +
 	cmd.Flags().StringVar(&output, "output", "", "page to write (default <package>/argument-graph.html)")
 	cmd.Flags().StringVar(&projectRoot, "project-root", "", "links to anchored files must stay inside this directory (default: nearest ancestor with .nullius/ or .git, else the package)")
 	return cmd
-}
-
-// renderCount spells "1 claim", "3 claims".
-func renderCount(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return fmt.Sprintf("%d %ss", n, noun)
 }

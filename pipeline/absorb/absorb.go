@@ -34,6 +34,7 @@ import (
 	"github.com/nullius-dev/nullius/internal/lazyre"
 	"github.com/nullius-dev/nullius/internal/lockfile"
 	"github.com/nullius-dev/nullius/internal/matchproto"
+	"github.com/nullius-dev/nullius/internal/plural"
 	"github.com/nullius-dev/nullius/internal/projroot"
 	"github.com/nullius-dev/nullius/internal/pyfmt"
 	"github.com/nullius-dev/nullius/internal/readlimit"
@@ -601,13 +602,13 @@ func block(m *match, s side, artifactAt string) []byte {
 	anchor := fmt.Sprintf("anchor: pairwise_match_v1 %s at %s", m.id, artifactAt)
 	var content, reasoning string
 	if s.won {
-		content = fmt.Sprintf("In pairwise match %s a judge panel preferred this idea over idea %s on the committed criteria (%d votes to %d, %s).", m.id, s.other, votesFor(m, s.node), votesFor(m, s.other), ties(m.tally.Ties))
+		content = fmt.Sprintf("In pairwise match %s a judge panel preferred this idea over idea %s on the committed criteria (%d votes to %d, %s).", m.id, s.other, votesFor(m, s.node), votesFor(m, s.other), plural.N(m.tally.Ties, "tie"))
 		reasoning = fmt.Sprintf("reader_reasoning: a %s panel win over idea %s is %d times as likely if this idea merits sustained effort as if it does not. ", m.kind, s.other, tier)
 		if m.capReason != "" {
 			reasoning = fmt.Sprintf("reader_reasoning: a unanimous panel win over idea %s, graded weak (tier 3, not 10) because %s, is 3 times as likely if this idea merits sustained effort as if it does not. ", s.other, m.capReason)
 		}
 	} else {
-		content = fmt.Sprintf("In pairwise match %s a judge panel preferred idea %s over this idea on the committed criteria (%d votes to %d, %s).", m.id, s.other, votesFor(m, s.other), votesFor(m, s.node), ties(m.tally.Ties))
+		content = fmt.Sprintf("In pairwise match %s a judge panel preferred idea %s over this idea on the committed criteria (%d votes to %d, %s).", m.id, s.other, votesFor(m, s.other), votesFor(m, s.node), plural.N(m.tally.Ties, "tie"))
 		reasoning = fmt.Sprintf("reader_reasoning: a %s panel loss to idea %s is %d times as likely if this idea does not merit sustained effort as if it does. ", m.kind, s.other, tier)
 		if m.capReason != "" {
 			reasoning = fmt.Sprintf("reader_reasoning: a unanimous panel loss to idea %s, graded weak (tier 3, not 10) because %s, is 3 times as likely if this idea does not merit sustained effort as if it does. ", s.other, m.capReason)
@@ -624,14 +625,6 @@ func block(m *match, s side, artifactAt string) []byte {
 	fmt.Fprintf(&b, "infer(\n    %s,\n    hypothesis=worth,\n    p_e_given_h=%s,\n    p_e_given_not_h=%s,\n    rationale=(\n        %s\n        %s\n        %s\n    ),\n)\n",
 		v, h, nh, pyfmt.Quote(reasoning, '"'), pyfmt.Quote(family, '"'), pyfmt.Quote(anchor, '"'))
 	return []byte(b.String())
-}
-
-// ties says how many judges called the match a tie, in words.
-func ties(n int) string {
-	if n == 1 {
-		return "1 tie"
-	}
-	return fmt.Sprintf("%d ties", n)
 }
 
 func votesFor(m *match, node string) int {

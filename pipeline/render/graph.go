@@ -18,6 +18,7 @@ import (
 	"github.com/nullius-dev/nullius/analyzers/readerflow"
 	"github.com/nullius-dev/nullius/internal/jsonloc"
 	"github.com/nullius-dev/nullius/internal/lazyre"
+	"github.com/nullius-dev/nullius/internal/plural"
 	"github.com/nullius-dev/nullius/internal/pyfmt"
 	"github.com/nullius-dev/nullius/internal/readlimit"
 )
@@ -188,7 +189,7 @@ func ParseIR(path string, src []byte) (*Graph, error) {
 	g.keepDrawn(all)
 	g.collectRelations(top["operators"], all)
 	if v, ok := top["composes"].([]any); ok && len(v) > 0 {
-		g.notef("%d composition%s not drawn: a composition carries no likelihood", len(v), plural(len(v), "", "s"))
+		g.notef("%s not drawn: a composition carries no likelihood", plural.N(len(v), "composition"))
 	}
 	g.markDisconnected(path, src)
 	g.closeNotes()
@@ -384,7 +385,7 @@ func (g *Graph) collectInfers(v any, all []*Node) {
 		if name == "" {
 			name = "(untyped)"
 		}
-		g.notef("%d %s strateg%s not drawn: only infer updates carry a likelihood", other[typ], name, plural(other[typ], "y", "ies"))
+		g.notef("%s not drawn: only infer updates carry a likelihood", plural.N(other[typ], name+" strategy", name+" strategies"))
 	}
 }
 
@@ -455,7 +456,7 @@ func (g *Graph) keepDrawn(all []*Node) {
 		e.From, e.To = remap[e.From], remap[e.To]
 	}
 	if hidden > 0 {
-		g.notef("%d knowledge node%s not drawn (notes, questions and unlabelled helper nodes outside any infer update)", hidden, plural(hidden, "", "s"))
+		g.notef("%s not drawn (notes, questions and unlabelled helper nodes outside any infer update)", plural.N(hidden, "knowledge node"))
 	}
 	g.assignDOMIDs()
 	g.Root = g.findRoot()
@@ -601,11 +602,4 @@ func strategyName(m map[string]any, i int) string {
 		return id
 	}
 	return fmt.Sprintf("infer[%d]", i)
-}
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
 }

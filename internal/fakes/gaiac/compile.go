@@ -52,6 +52,7 @@ import (
 	"github.com/nullius-dev/nullius/internal/diag"
 	"github.com/nullius-dev/nullius/internal/jsonloc"
 	"github.com/nullius-dev/nullius/internal/matchproto"
+	"github.com/nullius-dev/nullius/internal/plural"
 	"github.com/nullius-dev/nullius/internal/readlimit"
 	"github.com/nullius-dev/nullius/pyscan"
 )
@@ -332,8 +333,8 @@ func (c *compiler) bind(call *pyscan.Call, verb string, positional []string, key
 		return nil, c.errAt(call.Span, "%s() with *args or **kwargs is outside the fake gaia's subset", verb)
 	}
 	if len(call.Args) > len(positional) {
-		return nil, c.errAt(call.Args[len(positional)].Span, "TypeError: %s() takes %d positional argument%s but %d were given",
-			verb, len(positional), plural(len(positional)), len(call.Args))
+		return nil, c.errAt(call.Args[len(positional)].Span, "TypeError: %s() takes %s but %d were given",
+			verb, plural.N(len(positional), "positional argument"), len(call.Args))
 	}
 	b := &boundArgs{vals: map[string]value{}, spans: map[string]pyscan.Span{}}
 	for i, a := range call.Args {
@@ -775,11 +776,4 @@ func sorted(v any) any {
 		return out
 	}
 	return v
-}
-
-func plural(n int) string {
-	if n == 1 {
-		return ""
-	}
-	return "s"
 }
