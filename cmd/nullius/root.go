@@ -157,6 +157,7 @@ Exit codes: 0 no error finding, 1 error findings, 2 usage, I/O or internal error
 	root.CompletionOptions.HiddenDefaultCmd = true
 	root.SetFlagErrorFunc(flagError)
 	// --version prints what 'nullius version' prints.
+	root.Flags().BoolP("version", "v", false, "print the nullius version, commit and Go toolchain (as 'nullius version')")
 	root.Version = version()
 	root.SetVersionTemplate(versionLine() + "\n")
 	root.AddCommand(
