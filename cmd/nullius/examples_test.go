@@ -58,6 +58,19 @@ import (
 //     the fake gaia of fixtures/fakegaia compiles and infers it, and a
 //     transcript before the files says what gaia does differently
 //     ("$ gaia --version" and its banner, a failing stage and its output).
+//   - Writeback examples ("$ nullius writeback ...") start from the
+//     close-prior project with my-idea-gaia/ bound and extracted
+//     (extractForWriteback: posterior.json is what extract printed) and
+//     the fake idea store behind a stand-in node; absorb and recover
+//     examples from the project of the absorb scripts (absorbProject).
+//     writeback refuses with exit 2 and its json document, which counts.
+//   - A transcript may hold several "$ nullius" lines: all but the last
+//     ran before the example's files were written, in-process, or, with a
+//     "# killed at the crash point P" line after it, as a process of its
+//     own killed there (runSetup); a file named "<path> (saved during the
+//     absorb)" is written at the crash point "linted" of the absorb under
+//     test; a $'...' word (a command's argument or a file's name) is
+//     ANSI-C quoted, for names holding a line break.
 //
 // A retired code (diag.Family.Retire: no check reports it any more, and a
 // code is never reused) is the only rule without examples: it must state
