@@ -25,7 +25,13 @@ Every input is read through one bounded reader, capped while reading:
    1 MiB from a TOML configuration file (pyproject.toml, nullius.toml)
    8 MiB from a Python source file
 A bigger input is refused (exit 2) before it is parsed, with a message naming
-the file and the cap.`
+the file and the cap.
+
+Memory stays within about 10 times the input: a JSON document whose values
+would take more than 6 times its size plus 8 MiB once decoded (a file of
+tiny values such as [0,0,...]) is refused as "too dense" while it is
+parsed, and a validator reports at most 100 findings of one rule per file,
+then one finding that counts the rest.`
 
 // limitsCmd is the help topic (no Run: cobra lists it under "Additional
 // help topics" and 'nullius help limits' prints it).

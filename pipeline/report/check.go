@@ -17,12 +17,14 @@ func CheckPosteriors(path, text string) []diag.Diagnostic {
 		return []diag.Diagnostic{CodeOutOfRange.New(path, re.Line, re.Col, re.Line, re.Col+len(re.Value),
 			"posterior report has invalid human posterior display %s: the posterior value must be in [0, 1]", re.Value)}
 	}
-	var ds []diag.Diagnostic
+	var ds diag.Findings
 	for _, e := range edits {
-		ds = append(ds, CodeUnrounded.New(path, e.Line, e.Col, e.Line, e.Col+len(e.Old),
-			"posterior display value %s is not rounded to three decimals (want %s); run 'nullius report posteriors %s'", e.Old, e.New, path))
+		ds.Add(CodeUnrounded, path, func() diag.Diagnostic {
+			return CodeUnrounded.New(path, e.Line, e.Col, e.Line, e.Col+len(e.Old),
+				"posterior display value %s is not rounded to three decimals (want %s); run 'nullius report posteriors %s'", e.Old, e.New, path)
+		})
 	}
-	return ds
+	return ds.List()
 }
 
 // CheckLinks reports every line the link normalizer would change
@@ -32,7 +34,7 @@ func CheckLinks(path, text, root string) ([]diag.Diagnostic, error) {
 	if err != nil {
 		return nil, err
 	}
-	var ds []diag.Diagnostic
+	var ds diag.Findings
 	old, nu := strings.Split(text, "\n"), strings.Split(out, "\n")
 	for i := range old {
 		if i >= len(nu) || old[i] == nu[i] {
@@ -42,17 +44,21 @@ func CheckLinks(path, text, root string) ([]diag.Diagnostic, error) {
 		for col <= len(old[i]) && col <= len(nu[i]) && old[i][col-1] == nu[i][col-1] {
 			col++
 		}
-		ds = append(ds, CodeLinkNotNorm.New(path, i+1, col, i+1, col,
-			"posterior report links are not normalized/clickable: line would become %q; run 'nullius report links --project-root %s %s'", clip(nu[i]), root, path))
+		ds.Add(CodeLinkNotNorm, path, func() diag.Diagnostic {
+			return CodeLinkNotNorm.New(path, i+1, col, i+1, col,
+				"posterior report links are not normalized/clickable: line would become %q; run 'nullius report links --project-root %s %s'", clip(nu[i]), root, path)
+		})
 	}
 	issues, err := LinkIssues(text, path, root)
 	if err != nil {
 		return nil, err
 	}
 	for _, is := range issues {
-		ds = append(ds, is.Rule.New(path, is.Line, is.Col, is.Line, is.Col+len(is.Target), "%s", is.Msg))
+		ds.Add(is.Rule, path, func() diag.Diagnostic {
+			return is.Rule.New(path, is.Line, is.Col, is.Line, is.Col+len(is.Target), "%s", is.Msg)
+		})
 	}
-	return ds, nil
+	return ds.List(), nil
 }
 
 // CheckReportFile runs both checks on a report file, as writeback does

@@ -26,11 +26,11 @@ func panelEntryKeys() []string {
 
 // artifactCheck accumulates problems for one pairwise_match_v1 document.
 type artifactCheck struct {
-	ps []Problem
+	ps problems
 }
 
 func (c *artifactCheck) add(code *diag.Rule, ptr, format string, args ...any) {
-	c.ps = append(c.ps, Problem{code, ptr, fmt.Sprintf(format, args...)})
+	c.ps.add(code, ptr, format, args...)
 }
 
 // ValidateMatch applies every rule of §6.5, in the reference's order, and
@@ -67,7 +67,9 @@ func ValidateMatch(v any) []Problem {
 	var committedAt *time.Time
 	if cc, ok := obj.Get("criteria_commitment"); ok {
 		cps := ValidateCommitment(cc, matchproto.Ptr("criteria_commitment"))
-		c.ps = append(c.ps, cps...)
+		for _, p := range cps {
+			c.ps.put(p)
+		}
 		if len(cps) == 0 {
 			t, _ := matchproto.ParseTime(mustGet(cc.(matchproto.Object), "committed_at"))
 			committedAt = &t
@@ -89,7 +91,7 @@ func ValidateMatch(v any) []Problem {
 		c.add(CodeRationale, matchproto.Ptr("rationale"), "rationale, when present, must be a non-empty string")
 	}
 	c.binding(obj)
-	return c.ps
+	return c.ps.all()
 }
 
 func mustGet(o matchproto.Object, k string) any { v, _ := o.Get(k); return v }
@@ -243,9 +245,7 @@ func (c *artifactCheck) entry(t *panelTally, i int, it any) {
 		c.add(CodePanelEntry, p+"/vote", "panel[%d].vote must be one of a, b, tie, got %s", i, pyfmt.Short(vote))
 	}
 	if aa, ok := e.Get("anchored_arguments"); ok {
-		for _, pr := range validateAnchoredArguments(aa, p+"/anchored_arguments", fmt.Sprintf("panel[%d].anchored_arguments", i), true) {
-			c.ps = append(c.ps, Problem{CodePanelEntry, pr.Pointer, pr.Msg})
-		}
+		validateAnchoredArguments(&c.ps, CodePanelEntry, aa, p+"/anchored_arguments", fmt.Sprintf("panel[%d].anchored_arguments", i), true)
 	}
 	if d, ok := e.Get("unanchored_arguments_discarded"); ok {
 		if n, isInt := asInt(d); !isInt || n < 0 {

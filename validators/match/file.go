@@ -100,11 +100,11 @@ func (c *Checker) file(path string, src []byte, keep bool) (*jsonloc.Doc, []diag
 		}
 		return nil, []diag.Diagnostic{CodeJSON.New(path, line, col, line, col, "%s is not valid JSON: %v", c.kind, err)}
 	}
-	var ps []Problem
+	var dups problems
 	for _, p := range doc.Duplicates {
-		ps = append(ps, Problem{CodeDuplicateKey, p, fmt.Sprintf("key %s repeats an earlier key of the same object; readers disagree on which value counts, remove one", pyfmt.Str(lastToken(p)))})
+		dups.add(CodeDuplicateKey, p, "key %s repeats an earlier key of the same object; readers disagree on which value counts, remove one", pyfmt.Str(lastToken(p)))
 	}
-	ps = append(ps, c.check(doc.Value)...)
+	ps := append(dups.all(), c.check(doc.Value)...)
 	if len(ps) == 0 {
 		// Unless the caller keeps it, the ordered model is done with:
 		// let the collector have it while the schema walks the plain
@@ -177,17 +177,23 @@ func validateSchema(sch *jsonschema.Schema, label string, inst any) []Problem {
 	if verr == nil || !errors.As(verr, &ve) {
 		return nil
 	}
-	var ps []Problem
+	var all []Problem
 	var walk func(u jsonschema.OutputUnit)
 	walk = func(u jsonschema.OutputUnit) {
 		if len(u.Errors) == 0 && u.Error != nil {
-			ps = append(ps, Problem{CodeSchema, u.InstanceLocation, fmt.Sprintf("schema %s: at %s: %s", label, pyfmt.Str(u.InstanceLocation), u.Error.String())})
+			all = append(all, Problem{CodeSchema, u.InstanceLocation, fmt.Sprintf("schema %s: at %s: %s", label, pyfmt.Str(u.InstanceLocation), u.Error.String())})
 		}
 		for _, e := range u.Errors {
 			walk(e)
 		}
 	}
 	walk(*ve.BasicOutput())
-	slices.SortFunc(ps, func(a, b Problem) int { return strings.Compare(a.Pointer+a.Msg, b.Pointer+b.Msg) })
-	return slices.Compact(ps)
+	slices.SortFunc(all, func(a, b Problem) int { return strings.Compare(a.Pointer+a.Msg, b.Pointer+b.Msg) })
+	// The schema's own output is already whole; the limit keeps the
+	// findings (and every output made of them) to the first in order.
+	var ps problems
+	for _, p := range slices.Compact(all) {
+		ps.put(p)
+	}
+	return ps.all()
 }

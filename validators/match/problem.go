@@ -2,6 +2,7 @@ package match
 
 import (
 	"encoding/json"
+	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -21,6 +22,38 @@ type Problem struct {
 }
 
 func (p Problem) String() string { return p.Msg }
+
+// problems collects the findings of one document, at most diag.PerRule of
+// each rule (see diag.Limit): a document of a million broken elements
+// makes a few hundred findings and a count, not a million findings.
+type problems struct {
+	list  []Problem
+	limit diag.Limit[string] // the pointer of each rule's first finding not kept
+}
+
+// add makes a finding, unless its rule is over the limit.
+func (ps *problems) add(code *diag.Rule, ptr, format string, args ...any) {
+	if ps.limit.Keep(code, func() string { return ptr }) {
+		ps.list = append(ps.list, Problem{code, ptr, fmt.Sprintf(format, args...)})
+	}
+}
+
+// put adds a finding made elsewhere, unless its rule is over the limit.
+func (ps *problems) put(p Problem) {
+	if ps.limit.Keep(p.Rule, func() string { return p.Pointer }) {
+		ps.list = append(ps.list, p)
+	}
+}
+
+// all returns the findings kept and, for each rule over the limit, one
+// finding at the first one not kept that says how many were not.
+func (ps *problems) all() []Problem {
+	out := ps.list
+	for _, d := range ps.limit.Dropped() {
+		out = append(out, Problem{d.Rule, d.First, d.Message()})
+	}
+	return out
+}
 
 // Messages returns the problems' messages, for tests and refusals.
 func Messages(ps []Problem) []string {

@@ -1,7 +1,6 @@
 package match
 
 import (
-	"fmt"
 	"slices"
 
 	"github.com/nullius-dev/nullius/internal/matchproto"
@@ -15,10 +14,8 @@ func ValidateReport(v any) []Problem {
 	if !ok {
 		return []Problem{{CodeReport, "", "panel run report is not a JSON object"}}
 	}
-	var ps []Problem
-	add := func(ptr, format string, args ...any) {
-		ps = append(ps, Problem{CodeReport, ptr, fmt.Sprintf(format, args...)})
-	}
+	var ps problems
+	add := func(ptr, format string, args ...any) { ps.add(CodeReport, ptr, format, args...) }
 	ir, _ := o.Get("independent_runners")
 	if !isBool(ir) {
 		add(matchproto.Ptr("independent_runners"), "panel run report: independent_runners must be a boolean, got %s", pyfmt.Short(ir))
@@ -86,7 +83,7 @@ func ValidateReport(v any) []Problem {
 	if n, isInt := asInt(wc); !isInt || n < 1 {
 		add(matchproto.Ptr("word_cap"), "panel run report: word_cap must be a positive integer, got %s", pyfmt.Short(wc))
 	}
-	return ps
+	return ps.all()
 }
 
 func hasDupAny(list []any) bool {
@@ -108,17 +105,17 @@ func ValidateVoteRecord(v any) []Problem {
 	if !ok {
 		return []Problem{{CodeVoteRecord, "", "vote record is not a JSON object"}}
 	}
-	var ps []Problem
-	add := func(ptr, format string, args ...any) {
-		ps = append(ps, Problem{CodeVoteRecord, ptr, fmt.Sprintf(format, args...)})
-	}
+	var ps problems
+	add := func(ptr, format string, args ...any) { ps.add(CodeVoteRecord, ptr, format, args...) }
 	if f, _ := o.Get("reviewer_family"); !isLabel(f) {
 		add(matchproto.Ptr("reviewer_family"), "reviewer_family must be a family label matching %s, got %s", matchproto.LabelPattern, pyfmt.Short(f))
 	}
 	if m, _ := o.Get("model"); !nonBlank(m) {
 		add(matchproto.Ptr("model"), "model must be a non-empty string")
 	}
-	ps = append(ps, ValidateVotePayload(o, "")...)
+	for _, p := range ValidateVotePayload(o, "") {
+		ps.put(p)
+	}
 	if h, _ := o.Get("commitment_hash"); !isHash(h) {
 		add(matchproto.Ptr("commitment_hash"), "commitment_hash must be sha256:<64 hex>, got %s", pyfmt.Short(h))
 	}
@@ -132,5 +129,5 @@ func ValidateVoteRecord(v any) []Problem {
 			add(matchproto.Ptr("seat"), "seat must be an integer >= 1, got %s", pyfmt.Short(s))
 		}
 	}
-	return ps
+	return ps.all()
 }

@@ -5,7 +5,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/nullius-dev/nullius/internal/diag"
 	"github.com/nullius-dev/nullius/internal/lazyre"
 	"github.com/nullius-dev/nullius/internal/matchproto"
 	"github.com/nullius-dev/nullius/internal/pyfmt"
@@ -21,10 +20,8 @@ func ParseRoster(v any) (*matchproto.Roster, []Problem) {
 	if !ok {
 		return nil, []Problem{{CodeRosterShape, "", "roster must be a JSON object"}}
 	}
-	var ps []Problem
-	add := func(code *diag.Rule, ptr, format string, args ...any) {
-		ps = append(ps, Problem{code, ptr, fmt.Sprintf(format, args...)})
-	}
+	var ps problems
+	add := ps.add
 	if unk := unknownKeys(o, []string{"version", "families", "policy", "_notes"}); len(unk) > 0 {
 		add(CodeRosterShape, "", "unknown top-level keys: %s (allowed: version, families, policy, _notes)", pyfmt.Value(unk))
 	}
@@ -135,9 +132,11 @@ func ParseRoster(v any) (*matchproto.Roster, []Problem) {
 			add(CodeRosterPair, matchproto.Ptr("families"), "families %s declare the identical (runner, model) pair (%s, %s); two seats would be one judge counted twice", pyfmt.Value(l), key[0], key[1])
 		}
 	}
-	ps = append(ps, parsePolicy(o, r)...)
-	if len(ps) > 0 {
-		return nil, ps
+	for _, p := range parsePolicy(o, r) {
+		ps.put(p)
+	}
+	if len(ps.list) > 0 {
+		return nil, ps.all()
 	}
 	return r, nil
 }

@@ -23,29 +23,39 @@ func (f *File) Value() any {
 	return f.Doc.Value
 }
 
-// checker accumulates findings, like the reference's list of problems.
+// checker accumulates findings, like the reference's list of problems, at
+// most diag.PerRule of each rule in each file (see diag.Limit).
 type checker struct {
-	ds []diag.Diagnostic
+	ds diag.Findings
 }
 
 // add reports a finding of code at pointer ptr of file f.
 func (c *checker) add(f *File, code *diag.Rule, ptr, format string, args ...any) {
-	line, col := 1, 1
 	path := ""
 	if f != nil {
 		path = f.Path
-		if f.Doc != nil {
+	}
+	finding := func() diag.Diagnostic {
+		line, col := 1, 1
+		if f != nil && f.Doc != nil {
 			line, col = f.Doc.Locate(ptr)
 		}
+		d := code.New(path, line, col, line, col, format, args...)
+		d.Pointer = ptr
+		return d
 	}
-	d := code.New(path, line, col, line, col, format, args...)
-	d.Pointer = ptr
-	c.ds = append(c.ds, d)
+	c.ds.Add(code, path, finding)
 }
+
+// put adds findings made by another check (each already within the limit).
+func (c *checker) put(ds ...diag.Diagnostic) { c.ds.Put(ds...) }
 
 // count returns how many findings have been reported so far; the ledger
 // binding compares counts to tell whether a step added problems.
-func (c *checker) count() int { return len(c.ds) }
+func (c *checker) count() int { return c.ds.Count() }
+
+// result returns the findings (see diag.Findings.List).
+func (c *checker) result() []diag.Diagnostic { return c.ds.List() }
 
 // p joins a base pointer with further tokens.
 func p(base string, tokens ...any) string { return base + jsonloc.Pointer(tokens...) }

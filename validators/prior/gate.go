@@ -79,9 +79,9 @@ func Gate(in Input) Result {
 	cov := coveragePayload(c, in, m, ms)
 	if in.IR != nil && in.Matrix != nil && in.Matrix.Doc != nil {
 		checkTensionIR(c, in.Matrix, in.IR)
-		c.ds = append(c.ds, CheckIRAnchors(in.Matrix, in.IR)...)
+		c.put(CheckIRAnchors(in.Matrix, in.IR)...)
 	}
-	ds := diag.SortDedup(c.ds)
+	ds := diag.SortDedup(c.result())
 	r := Result{Diagnostics: ds, Coverage: cov, PosteriorStatus: ms.posterior, Verdict: ms.coverage}
 	if diag.HasBlocking(ds) || m == nil {
 		r.Verdict = Refused

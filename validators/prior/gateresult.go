@@ -22,7 +22,7 @@ func CheckGateResult(f *File) []diag.Diagnostic {
 	c := &checker{}
 	g, ok := requireObject(c, f, CodeGateResult, "gate_result_v1")
 	if !ok {
-		return c.ds
+		return c.result()
 	}
 	if g["artifact"] != "gate_result_v1" {
 		c.add(f, CodeGateResult, "/artifact", "artifact %s must be \"gate_result_v1\"", pyfmt.Short(g["artifact"]))
@@ -74,7 +74,7 @@ func CheckGateResult(f *File) []diag.Diagnostic {
 			c.add(f, CodeGateResult, "/date", "date %s must be a calendar date YYYY-MM-DD", pyfmt.Short(d))
 		}
 	}
-	return c.ds
+	return c.result()
 }
 
 // CheckSurvey validates a literature_survey_v1 file on its own: S, E and R
@@ -88,7 +88,7 @@ func CheckSurvey(f *File, root string) []diag.Diagnostic {
 			bindLedger(c, f, s, cov, root, status)
 		}
 	}
-	return c.ds
+	return c.result()
 }
 
 // CheckMatrix validates a close-prior matrix on its own (M-rules).
@@ -100,7 +100,7 @@ func CheckMatrix(f *File) []diag.Diagnostic {
 			c.add(f, CodeCoverageStatus, "/coverage_status", "metadata_only coverage cannot enter writeback or allocation guidance; read the sources and rebuild the matrix")
 		}
 	}
-	return c.ds
+	return c.result()
 }
 
 // CheckLedger validates a detailed saturation ledger on its own: it is bound
@@ -110,11 +110,11 @@ func CheckLedger(f *File, root string) []diag.Diagnostic {
 	c := &checker{}
 	l, ok := requireObject(c, f, CodeLedgerPin, "detailed ledger")
 	if !ok {
-		return c.ds
+		return c.result()
 	}
 	if root == "" {
 		c.add(f, CodeLedgerPin, "", "project_root is required to resolve the ledger's pinned side files; create .nullius/ at the project root or pass --project-root")
-		return c.ds
+		return c.result()
 	}
 	b := &binder{c: c, root: root, ledger: f, cands: map[string]*candidate{}, reconciled: map[string][]string{}, start: c.count()}
 	b.declared, _ = l["final_status"].(string)
@@ -126,7 +126,7 @@ func CheckLedger(f *File, root string) []diag.Diagnostic {
 		b.errf(CodeLedgerStatus, "/stop_reason", "detailed ledger stop_reason is required")
 	}
 	if !b.candidatePool(l["candidate_pool"]) {
-		return c.ds
+		return c.result()
 	}
 	bib := b.bibliography(l["bibliography_reconciliation"])
 	_, derived := b.methodAudit(l["method_family_audit"])
@@ -143,5 +143,5 @@ func CheckLedger(f *File, root string) []diag.Diagnostic {
 	if b.declared == "saturated" || b.declared == "coverage_incomplete" {
 		b.checkClosure(l, closure)
 	}
-	return c.ds
+	return c.result()
 }

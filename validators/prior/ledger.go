@@ -115,7 +115,7 @@ func bindLedger(c *checker, survey *File, s, cov map[string]any, root string, su
 		return ""
 	}
 	lf, ds := ParseFile(displayPath(root, real), src)
-	c.ds = append(c.ds, ds...)
+	c.put(ds...)
 	l, ok := requireObject(c, lf, CodeLedgerPin, "detailed ledger")
 	if !ok {
 		return ""
@@ -163,9 +163,7 @@ func bindLedger(c *checker, survey *File, s, cov map[string]any, root string, su
 // receiptDebtReported reports whether the survey's compact receipts were
 // refused for carrying debt under a saturated claim (PRIOR031).
 func receiptDebtReported(c *checker, survey *File) bool {
-	return slices.ContainsFunc(c.ds, func(d diag.Diagnostic) bool {
-		return d.Code == CodeReceiptOpen.Code && survey != nil && d.Path == survey.Path
-	})
+	return survey != nil && c.ds.Has(CodeReceiptOpen, survey.Path)
 }
 
 // displayPath shows a ledger-side file relative to the working directory

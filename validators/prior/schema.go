@@ -70,7 +70,7 @@ func CheckSchema(f *File, name string) ([]diag.Diagnostic, error) {
 		}
 		c.add(f, CodeSchema, u.InstanceLocation, "%s: %s (schema %s)", where, msg, name)
 	}
-	return diag.SortDedup(c.ds), nil
+	return diag.SortDedup(c.result()), nil
 }
 
 // collectLeaves keeps the units that carry an error and have no causes; the

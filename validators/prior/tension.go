@@ -33,7 +33,7 @@ var (
 func CheckTensionIR(matrix *File, ir any) []diag.Diagnostic {
 	c := &checker{}
 	checkTensionIR(c, matrix, ir)
-	return c.ds
+	return c.result()
 }
 
 func checkTensionIR(c *checker, mf *File, irv any) {
@@ -173,7 +173,7 @@ func CheckIRAnchors(matrix *File, irv any) []diag.Diagnostic {
 			}
 		}
 	}
-	return diag.SortDedup(c.ds)
+	return diag.SortDedup(c.result())
 }
 
 type irAnchor struct{ where, text string }
