@@ -7,7 +7,8 @@ import (
 // builder turns the flat tree of one module into a Module. Node offsets are
 // relative to src[base:] (base is the length of a skipped UTF-8 BOM).
 type builder struct {
-	src   string // the whole file, BOM included
+	t     *symtab // the grammar's symbols (symbols(), fetched once per module)
+	src   string  // the whole file, BOM included
 	base  uint32
 	nodes []node
 	m     *Module
@@ -221,7 +222,7 @@ func (b *builder) block(i int, s *Scope) {
 		b.stmt(c, s)
 		prev = c
 	}
-	if first && i != 0 && b.sym(i) == symbols().block {
+	if first && i != 0 && b.sym(i) == b.t.block {
 		b.syntax(i, "expected an indented block")
 	}
 }
@@ -259,8 +260,14 @@ func (b *builder) stmt(i int, s *Scope) {
 	if !b.enter(i) {
 		return
 	}
-	defer b.leave()
-	t := symbols()
+	b.stmtIn(i, s)
+	b.leave()
+}
+
+// stmtIn is stmt after enter (a wrapper, not a defer: deferred calls
+// in these recursive functions were a measurable share of the build).
+func (b *builder) stmtIn(i int, s *Scope) {
+	t := b.t
 	k := b.sym(i)
 	switch {
 	case b.nodes[i].isError():
@@ -365,7 +372,7 @@ func (b *builder) stmt(i int, s *Scope) {
 }
 
 func (b *builder) imports(i int, s *Scope) {
-	t := symbols()
+	t := b.t
 	k := b.sym(i)
 	from := k != t.importStatement
 	level, module := 0, ""
@@ -433,7 +440,7 @@ func (b *builder) dotted(i int) string {
 	if i < 0 {
 		return ""
 	}
-	if b.nodes[i].size == 1 || b.sym(i) != symbols().dottedName {
+	if b.nodes[i].size == 1 || b.sym(i) != b.t.dottedName {
 		return b.ident(i)
 	}
 	var parts []string
@@ -449,7 +456,7 @@ func (b *builder) dotted(i int) string {
 }
 
 func (b *builder) decorated(i int, s *Scope) {
-	t := symbols()
+	t := b.t
 	def := b.field(i, t.fDefinition)
 	for c, e := i+1, b.end(i); c < e; c = b.next(c) {
 		if b.skip(c) || b.sym(c) != t.decorator {
@@ -475,7 +482,7 @@ func (b *builder) decorated(i int, s *Scope) {
 // funcDef models `def`. Defaults and annotations are evaluated in the
 // enclosing scope (decorators too, by decorated).
 func (b *builder) funcDef(i int, s *Scope) {
-	t := symbols()
+	t := b.t
 	d := &Def{Kind: FuncDef, Span: b.span(i), Scope: s}
 	nm := b.field(i, t.fName)
 	if nm >= 0 {
@@ -504,7 +511,7 @@ func (b *builder) funcDef(i int, s *Scope) {
 // params binds the parameters of a def or lambda in inner and evaluates
 // defaults and annotations in outer. It returns the parameter names.
 func (b *builder) params(ps int, outer, inner *Scope) []string {
-	t := symbols()
+	t := b.t
 	var names []string
 	bindParam := func(id int) {
 		if id < 0 {
@@ -563,11 +570,11 @@ func (b *builder) params(ps int, outer, inner *Scope) []string {
 
 // isSplat reports a typed *args/**kw parameter.
 func (b *builder) isSplat(c int) bool {
-	if b.sym(c) != symbols().typedParam {
+	if b.sym(c) != b.t.typedParam {
 		return false
 	}
 	p := b.firstNamed(c)
-	return p >= 0 && (b.sym(p) == symbols().listSplatPattern || b.sym(p) == symbols().dictSplatPattern)
+	return p >= 0 && (b.sym(p) == b.t.listSplatPattern || b.sym(p) == b.t.dictSplatPattern)
 }
 
 // hasChild reports whether i has a direct child of symbol k.
@@ -581,7 +588,7 @@ func (b *builder) hasChild(i int, k uint16) bool {
 }
 
 func (b *builder) classDef(i int, s *Scope) {
-	t := symbols()
+	t := b.t
 	d := &Def{Kind: ClassDef, Span: b.span(i), Scope: s}
 	nm := b.field(i, t.fName)
 	if nm >= 0 {
@@ -605,7 +612,7 @@ func (b *builder) classDef(i int, s *Scope) {
 }
 
 func (b *builder) with(i int, s *Scope) {
-	t := symbols()
+	t := b.t
 	for c, e := i+1, b.end(i); c < e; c = b.next(c) {
 		if b.skip(c) {
 			continue
@@ -630,7 +637,7 @@ func (b *builder) with(i int, s *Scope) {
 }
 
 func (b *builder) except(i int, s *Scope) {
-	t := symbols()
+	t := b.t
 	for c, e := i+1, b.end(i); c < e; c = b.next(c) {
 		if b.skip(c) {
 			continue
@@ -664,7 +671,7 @@ func (b *builder) except(i int, s *Scope) {
 // caseClause binds match captures (BindOther) and evaluates value patterns,
 // the guard and the body.
 func (b *builder) caseClause(i int, s *Scope) {
-	t := symbols()
+	t := b.t
 	for c, e := i+1, b.end(i); c < e; c = b.next(c) {
 		if b.skip(c) {
 			continue
@@ -686,8 +693,14 @@ func (b *builder) pattern(i int, s *Scope) {
 	if !b.enter(i) {
 		return
 	}
-	defer b.leave()
-	t := symbols()
+	b.patternIn(i, s)
+	b.leave()
+}
+
+// patternIn is pattern after enter (a wrapper, not a defer: deferred calls
+// in these recursive functions were a measurable share of the build).
+func (b *builder) patternIn(i int, s *Scope) {
+	t := b.t
 	k := b.sym(i)
 	switch {
 	case k == t.dottedName:
@@ -761,7 +774,7 @@ func (b *builder) dottedLoad(i int, s *Scope) {
 }
 
 func (b *builder) assignment(i int, s *Scope) {
-	t := symbols()
+	t := b.t
 	a := b.assigns.new()
 	*a = Assign{Span: b.span(i), Scope: s, Op: "="}
 	b.m.Assigns = append(b.m.Assigns, a)
@@ -814,11 +827,11 @@ func (b *builder) assignment(i int, s *Scope) {
 func (b *builder) unparen(i int) int {
 	for i >= 0 {
 		k := b.sym(i)
-		if k != symbols().parenExpr && k != symbols().tuplePattern && k != symbols().tuple {
+		if k != b.t.parenExpr && k != b.t.tuplePattern && k != b.t.tuple {
 			return i
 		}
 		kids := b.kids(i, nil)
-		if len(kids) != 1 || (k != symbols().parenExpr && b.hasChild(i, symbols().comma)) {
+		if len(kids) != 1 || (k != b.t.parenExpr && b.hasChild(i, b.t.comma)) {
 			return i
 		}
 		i = kids[0]
@@ -828,11 +841,11 @@ func (b *builder) unparen(i int) int {
 
 func (b *builder) isName(i int) bool {
 	k := b.sym(i)
-	return k == symbols().identifier || k == symbols().keywordIdentifier
+	return k == b.t.identifier || k == b.t.keywordIdentifier
 }
 
 func (b *builder) augmented(i int, s *Scope) {
-	t := symbols()
+	t := b.t
 	a := b.assigns.new()
 	*a = Assign{Span: b.span(i), Scope: s, Augmented: true, Op: b.opText(i, t.fOperator)}
 	b.m.Assigns = append(b.m.Assigns, a)
@@ -857,8 +870,15 @@ func (b *builder) target(i int, s *Scope, ctx Ctx, kind BindingKind, a *Assign) 
 	if !b.enter(i) {
 		return b.newExpr(i, ExprOther)
 	}
-	defer b.leave()
-	t := symbols()
+	r := b.targetIn(i, s, ctx, kind, a)
+	b.leave()
+	return r
+}
+
+// targetIn is target after enter (a wrapper, not a defer: deferred calls
+// in these recursive functions were a measurable share of the build).
+func (b *builder) targetIn(i int, s *Scope, ctx Ctx, kind BindingKind, a *Assign) *Expr {
+	t := b.t
 	i = b.unparen(i)
 	switch k := b.sym(i); k {
 	case t.identifier, t.keywordIdentifier:

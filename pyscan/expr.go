@@ -60,12 +60,19 @@ func (b *builder) exprc(i int, s *Scope, ctx Ctx, callee bool) *Expr {
 	if i < 0 {
 		return nil
 	}
-	t := symbols()
-	n := &b.nodes[i]
-	if n.isError() || !b.enter(i) {
+	if b.nodes[i].isError() || !b.enter(i) {
 		return b.newExpr(i, ExprOther)
 	}
-	defer b.leave()
+	r := b.exprcIn(i, s, ctx, callee)
+	b.leave()
+	return r
+}
+
+// exprcIn is exprc after enter (a wrapper, not a defer: deferred calls
+// in these recursive functions were a measurable share of the build).
+func (b *builder) exprcIn(i int, s *Scope, ctx Ctx, callee bool) *Expr {
+	t := b.t
+	n := &b.nodes[i]
 	if b.fix.active && i == b.fix.base {
 		return b.fixBase(s, ctx, callee)
 	}
@@ -211,12 +218,18 @@ func (b *builder) walkKids(i int, s *Scope, e *Expr) {
 	if !b.enter(i) {
 		return
 	}
-	defer b.leave()
+	b.walkKidsIn(i, s, e)
+	b.leave()
+}
+
+// walkKidsIn is walkKids after enter (a wrapper, not a defer: deferred calls
+// in these recursive functions were a measurable share of the build).
+func (b *builder) walkKidsIn(i int, s *Scope, e *Expr) {
 	for c, end := i+1, b.end(i); c < end; c = b.next(c) {
 		if b.skip(c) {
 			continue
 		}
-		if k := b.sym(c); symbols().isExpr(k) || k == symbols().typeNode {
+		if k := b.sym(c); b.t.isExpr(k) || k == b.t.typeNode {
 			e.Operand = append(e.Operand, b.expr(c, s, Load))
 		} else {
 			b.walkKids(c, s, e)
@@ -235,7 +248,7 @@ func (b *builder) collection(i int, s *Scope, ctx Ctx, kind ExprKind) *Expr {
 // walrus models `(name := value)`: the target binds in the nearest scope
 // that is not a comprehension (PEP 572).
 func (b *builder) walrus(i int, s *Scope) *Expr {
-	t := symbols()
+	t := b.t
 	a := b.assigns.new()
 	*a = Assign{Span: b.span(i), Scope: s, Walrus: true, Op: ":="}
 	b.m.Assigns = append(b.m.Assigns, a)
@@ -259,7 +272,7 @@ func (b *builder) walrus(i int, s *Scope) *Expr {
 // comprehension opens a comprehension scope. The first iterable is evaluated
 // in the enclosing scope, everything else inside.
 func (b *builder) comprehension(i int, s *Scope) *Expr {
-	t := symbols()
+	t := b.t
 	e := b.newExpr(i, ExprOther)
 	cs := b.newScope(ComprehensionScope, s, i)
 	first := true
@@ -305,7 +318,7 @@ func (b *builder) comprehension(i int, s *Scope) *Expr {
 
 // callExpr models a call; dec marks a decorator call (`@f(...)`).
 func (b *builder) callExpr(i int, s *Scope, dec bool) *Expr {
-	t := symbols()
+	t := b.t
 	c := b.calls.new()
 	*c = Call{Span: b.span(i), Scope: s, Decorator: dec}
 	b.m.Calls = append(b.m.Calls, c)
@@ -331,7 +344,7 @@ func (b *builder) callExpr(i int, s *Scope, dec bool) *Expr {
 // arguments models an argument list (of a call or a class statement) into
 // c and reports the orderings CPython rejects.
 func (b *builder) arguments(args int, s *Scope, c *Call) {
-	t := symbols()
+	t := b.t
 	seenKw, seenKwSplat := false, false
 	var names map[string]bool // keyword names, once there are many of them
 	for a, end := args+1, b.end(args); a < end; a = b.next(a) {
@@ -393,7 +406,7 @@ func (b *builder) arguments(args int, s *Scope, c *Call) {
 // stringExpr decodes a string token or an implicit concatenation of tokens
 // and walks the replacement fields of f-strings.
 func (b *builder) stringExpr(i int, s *Scope) *Expr {
-	t := symbols()
+	t := b.t
 	e := b.newExpr(i, ExprString)
 	var parts []int
 	if b.sym(i) == t.concatStr {
@@ -473,7 +486,7 @@ func (b *builder) fstringParts(p int) (strToken, string) {
 		return tok, msg
 	}
 	for c, end := p+1, b.end(p); c < end; c = b.next(c) {
-		if b.sym(c) == symbols().strContent {
+		if b.sym(c) == b.t.strContent {
 			if _, msg := unescape(b.text(c), false); msg != "" {
 				return tok, msg
 			}
@@ -485,7 +498,7 @@ func (b *builder) fstringParts(p int) (strToken, string) {
 // interpolation walks the expression of an f-string replacement field and
 // of nested fields in its format spec.
 func (b *builder) interpolation(i int, s *Scope) {
-	t := symbols()
+	t := b.t
 	for c, end := i+1, b.end(i); c < end; c = b.next(c) {
 		if b.skip(c) {
 			continue

@@ -26,7 +26,7 @@ type chainFix struct {
 
 // chainBase returns the bottom of a call/attribute/subscript chain.
 func (b *builder) chainBase(i int) int {
-	t := symbols()
+	t := b.t
 	for i >= 0 {
 		switch b.sym(i) {
 		case t.call:
@@ -49,7 +49,7 @@ func (b *builder) hoistStar(i int, s *Scope, ctx Ctx, callee bool) *Expr {
 		return nil // this chain is being repaired already
 	}
 	base := b.chainBase(i)
-	if base < 0 || b.sym(base) != symbols().listSplat {
+	if base < 0 || b.sym(base) != b.t.listSplat {
 		return nil
 	}
 	inner := b.firstNamed(base)
@@ -70,7 +70,7 @@ func (b *builder) hoistStar(i int, s *Scope, ctx Ctx, callee bool) *Expr {
 // to an attribute or item of `type(...)`. It reports false for a real
 // `type X = ...` statement.
 func (b *builder) typeCallAssign(i int, s *Scope) bool {
-	t := symbols()
+	t := b.t
 	left, right := b.field(i, t.fLeft), b.field(i, t.fRight)
 	if left < 0 || right < 0 {
 		return false
@@ -110,7 +110,7 @@ func (b *builder) fixBase(s *Scope, ctx Ctx, callee bool) *Expr {
 	b.m.Calls = append(b.m.Calls, c)
 	e := &Expr{Kind: ExprCall, Span: c.Span, Text: b.src[b.base+tok.start : b.base+base.end], Call: c}
 	c.Func = b.nameRef(f.tok, s, Load, true)
-	if b.sym(f.base) == symbols().tuple {
+	if b.sym(f.base) == b.t.tuple {
 		for _, a := range b.kids(f.base, nil) {
 			c.Args = append(c.Args, b.expr(a, s, Load))
 		}

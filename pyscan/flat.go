@@ -60,7 +60,152 @@ typedef struct {
 	uint8_t flags, pad[3];
 } FNode;
 
-static void flat_reset_allocator(void) { ts_set_allocator(NULL, NULL, NULL, NULL); }
+// --- one arena per parse ---------------------------------------------------
+//
+// tree-sitter allocates every subtree, stack node and buffer of a parse
+// with malloc and frees them one by one: on small modules ~10% of the
+// parse is malloc and free, and deleting the tree is a walk over all of it.
+// While flat_parse runs with an arena, the allocator below serves the
+// parse from the arena's blocks (a pointer bump) and frees nothing; when
+// the tree is flattened, the arena is rewound in one step: the parser and
+// the tree are dropped with it, so the tree is still disposed of exactly
+// once (by the rewind), and never freed piecewise. The arena belongs to
+// one flatParser (one worker); the current arena is thread-local, set and
+// cleared inside the one cgo call, so other threads (and parses without an
+// arena) get libc's malloc unchanged.
+
+// A block's data follows its 32-byte header, so it keeps malloc's 16-byte
+// alignment.
+typedef struct ABlock {
+	struct ABlock *next;
+	size_t cap, used, pad;
+} ABlock;
+
+#define BDATA(b) ((char *)((b) + 1))
+
+typedef struct Arena {
+	ABlock *first, *cur;
+} Arena;
+
+static _Thread_local Arena *cur_arena;
+
+enum { AHDR = 16, AFIRST = 256 << 10, AMAX = 8 << 20, AKEEP = 8 << 20 };
+
+static Arena *arena_new(void) {
+	Arena *a = malloc(sizeof *a);
+	ABlock *b = malloc(sizeof(ABlock) + AFIRST);
+	if (a == NULL || b == NULL) { free(a); free(b); return NULL; }
+	b->next = NULL; b->cap = AFIRST; b->used = 0;
+	a->first = a->cur = b;
+	return a;
+}
+
+static void arena_free(Arena *a) {
+	if (a == NULL) return;
+	for (ABlock *b = a->first; b != NULL;) { ABlock *n = b->next; free(b); b = n; }
+	free(a);
+}
+
+// arena_rewind makes the whole arena free again, keeping at most AKEEP
+// bytes of blocks for the next parse.
+static void arena_rewind(Arena *a) {
+	size_t kept = 0;
+	ABlock *prev = NULL;
+	for (ABlock *b = a->first; b != NULL;) {
+		ABlock *n = b->next;
+		kept += b->cap;
+		if (prev != NULL && kept > AKEEP) { prev->next = NULL; for (; b != NULL; b = n) { n = b->next; free(b); } break; }
+		prev = b;
+		b = n;
+	}
+	a->cur = a->first;
+	a->first->used = 0;
+}
+
+static void *arena_take(Arena *a, size_t n) {
+	size_t need = AHDR + ((n + 15) & ~(size_t)15);
+	ABlock *b = a->cur;
+	while (b->used + need > b->cap) {
+		if (b->next == NULL) {
+			size_t cap = b->cap * 2;
+			if (cap > AMAX) cap = AMAX;
+			if (cap < need) cap = need;
+			ABlock *nb = malloc(sizeof(ABlock) + cap);
+			if (nb == NULL) return NULL;
+			nb->next = NULL; nb->cap = cap; nb->used = 0;
+			b->next = nb;
+		}
+		b = b->next;
+		b->used = 0;
+		a->cur = b;
+	}
+	char *p = BDATA(b) + b->used;
+	b->used += need;
+	*(size_t *)p = n;
+	return p + AHDR;
+}
+
+// arena_owns reports whether p was handed out by a's blocks in this parse.
+static bool arena_owns(Arena *a, const void *p) {
+	for (ABlock *b = a->first;; b = b->next) {
+		const char *d = BDATA(b);
+		if ((const char *)p >= d && (const char *)p < d + b->used) return true;
+		if (b == a->cur) return false;
+	}
+}
+
+// arena_last reports whether p is the latest allocation of the current
+// block (it can then grow or shrink in place).
+static bool arena_last(Arena *a, const void *p) {
+	ABlock *b = a->cur;
+	size_t n = *(const size_t *)((const char *)p - AHDR);
+	return (const char *)p + ((n + 15) & ~(size_t)15) == BDATA(b) + b->used;
+}
+
+static void *ts_arena_malloc(size_t n) {
+	Arena *a = cur_arena;
+	return a != NULL ? arena_take(a, n) : malloc(n);
+}
+
+static void *ts_arena_calloc(size_t count, size_t size) {
+	Arena *a = cur_arena;
+	if (a == NULL) return calloc(count, size);
+	if (size != 0 && count > SIZE_MAX / size) return NULL;
+	void *p = arena_take(a, count * size);
+	if (p != NULL) memset(p, 0, count * size);
+	return p;
+}
+
+static void *ts_arena_realloc(void *p, size_t n) {
+	Arena *a = cur_arena;
+	if (a == NULL || (p != NULL && !arena_owns(a, p))) return realloc(p, n);
+	if (p == NULL) return arena_take(a, n);
+	size_t old = *(size_t *)((char *)p - AHDR);
+	if (arena_last(a, p)) {
+		ABlock *b = a->cur;
+		size_t start = (size_t)((char *)p - AHDR - BDATA(b));
+		size_t need = AHDR + ((n + 15) & ~(size_t)15);
+		if (start + need <= b->cap) {
+			b->used = start + need;
+			*(size_t *)((char *)p - AHDR) = n;
+			return p;
+		}
+	}
+	void *q = arena_take(a, n);
+	if (q != NULL) memcpy(q, p, old < n ? old : n);
+	return q;
+}
+
+static void ts_arena_free(void *p) {
+	Arena *a = cur_arena;
+	if (p == NULL) return;
+	if (a == NULL || !arena_owns(a, p)) { free(p); return; }
+	if (arena_last(a, p)) a->cur->used = (size_t)((char *)p - AHDR - BDATA(a->cur));
+}
+
+static void flat_install_allocator(void) {
+	ts_set_allocator(ts_arena_malloc, ts_arena_calloc, ts_arena_realloc, ts_arena_free);
+}
 
 static uint16_t flat_symbol(const TSLanguage *lang, _GoString_ name, int named) {
 	return ts_language_symbol_for_name(lang, _GoStringPtr(name), (uint32_t)_GoStringLen(name), named != 0);
@@ -70,16 +215,9 @@ static uint16_t flat_field(const TSLanguage *lang, _GoString_ name) {
 	return ts_language_field_id_for_name(lang, _GoStringPtr(name), (uint32_t)_GoStringLen(name));
 }
 
-// flat_parse parses src, copies the tree into *buf (grown as needed) and
-// deletes the tree before returning, so no tree ever outlives this call.
-// It returns the node count, or 0 when tree-sitter produced no tree (the
-// caller treats that as an internal failure).
-static uint32_t flat_parse(TSParser *p, const char *src, uint32_t len, FNode **buf, uint32_t *cap) {
-	TSTree *t = ts_parser_parse_string(p, NULL, src, len);
-	if (t == NULL) {
-		ts_parser_reset(p);
-		return 0;
-	}
+// flatten copies tree t into *buf (grown as needed) in pre-order and
+// returns the node count, or 0 when memory runs out.
+static uint32_t flatten(TSTree *t, FNode **buf, uint32_t *cap) {
 	TSNode root = ts_tree_root_node(t);
 	TSTreeCursor c = ts_tree_cursor_new(root);
 	uint32_t n = 0, sp = 0, scap = 256;
@@ -124,13 +262,48 @@ static uint32_t flat_parse(TSParser *p, const char *src, uint32_t len, FNode **b
 done:
 	free(stack);
 	ts_tree_cursor_delete(&c);
-	ts_tree_delete(t);
 	return n;
 fail:
 	free(stack);
 	ts_tree_cursor_delete(&c);
-	ts_tree_delete(t);
 	return 0;
+}
+
+// flat_parse parses src with a parser made for this parse and flattens
+// the tree into *buf, so no parser or tree ever outlives this call. With
+// an arena (a != NULL) everything the parse allocates comes from it: the
+// parser is deleted (its external scanner holds libc memory), the tree is
+// not, and the arena is rewound instead, which disposes of the tree and
+// the parser's buffers at once. Without an arena (files too large to keep
+// in one) the tree is deleted as usual. It returns the node count, or 0
+// when tree-sitter produced no tree or memory ran out (the caller treats
+// that as an internal failure).
+static uint32_t flat_parse(Arena *a, const TSLanguage *lang, const char *src, uint32_t len, FNode **buf, uint32_t *cap) {
+	cur_arena = a;
+	uint32_t n = 0;
+	TSParser *p = ts_parser_new();
+	if (p == NULL) goto out;
+	if (!ts_parser_set_language(p, lang)) { ts_parser_delete(p); goto out; }
+	TSTree *t = ts_parser_parse_string(p, NULL, src, len);
+	if (t != NULL) {
+		n = flatten(t, buf, cap);
+		if (a == NULL) ts_tree_delete(t);
+	}
+	ts_parser_delete(p);
+out:
+	cur_arena = NULL;
+	if (a != NULL) arena_rewind(a);
+	return n;
+}
+
+// flat_check_language reports whether the grammar's ABI is one this
+// tree-sitter accepts.
+static bool flat_check_language(const TSLanguage *lang) {
+	TSParser *p = ts_parser_new();
+	if (p == NULL) return false;
+	bool ok = ts_parser_set_language(p, lang);
+	ts_parser_delete(p);
+	return ok;
 }
 */
 import "C"
@@ -172,39 +345,47 @@ func init() {
 	}
 }
 
-// resetAllocator resets tree-sitter's allocator to libc once, before the
-// first parser exists (not at process start). The official binding routes
-// every malloc through a Go trampoline, which costs ~50% of parse time;
-// the trampolines end up in libc malloc anyway, so frees by either side
-// stay compatible. Nothing here may call ts.SetAllocator again.
-var resetAllocator = sync.OnceFunc(func() { C.flat_reset_allocator() })
+// installAllocator replaces tree-sitter's allocator once, before the
+// first parser exists (not at process start): the official binding routes
+// every malloc through a Go trampoline, which costs ~50% of parse time,
+// and flat_parse serves parses from an arena. Outside an arena the
+// functions are libc's, so frees by either side stay compatible. Nothing
+// here may call ts.SetAllocator again.
+var installAllocator = sync.OnceFunc(func() { C.flat_install_allocator() })
 
 func language() *C.TSLanguage { return (*C.TSLanguage)(tspython.Language()) }
 
-// flatParser owns one C parser and its node buffer.
+// flatParser owns one worker's arena and node buffer; a tree-sitter
+// parser is made and dropped inside each parse (see flat_parse).
 type flatParser struct {
-	p   *C.TSParser
-	buf *C.FNode
-	cap C.uint32_t
+	arena  *C.Arena
+	buf    *C.FNode
+	cap    C.uint32_t
+	closed bool
 }
 
+// arenaMax is the largest source parsed in an arena. An arena holds
+// everything the parse allocated until the end of the parse (tree-sitter
+// frees as it goes without one), tens of bytes per source byte; Gaia
+// modules are kilobytes, and a rare large file is parsed with malloc.
+const arenaMax = 1 << 20
+
 func newFlatParser() (*flatParser, error) {
-	resetAllocator()
-	p := C.ts_parser_new()
-	if p == nil {
-		return nil, errors.New("pyscan: cannot create tree-sitter parser")
-	}
-	if !C.ts_parser_set_language(p, language()) {
-		C.ts_parser_delete(p)
+	installAllocator()
+	if !C.flat_check_language(language()) {
 		return nil, errors.New("pyscan: tree-sitter rejected the Python grammar (ABI mismatch)")
 	}
-	return &flatParser{p: p}, nil
+	a := C.arena_new()
+	if a == nil {
+		return nil, errors.New("pyscan: out of memory for the parse arena")
+	}
+	return &flatParser{arena: a}, nil
 }
 
 // parse returns the flattened tree of src. The slice aliases C memory and is
 // valid until the next parse or close.
 func (f *flatParser) parse(src []byte) ([]node, error) {
-	if f.p == nil {
+	if f.closed {
 		return nil, errors.New("pyscan: parser is closed")
 	}
 	if uint64(len(src)) >= 1<<32-1 {
@@ -219,7 +400,11 @@ func (f *flatParser) parse(src []byte) ([]node, error) {
 		ptr = C.CString("")
 		defer C.free(unsafe.Pointer(ptr))
 	}
-	n := C.flat_parse(f.p, ptr, C.uint32_t(len(src)), &f.buf, &f.cap)
+	a := f.arena
+	if len(src) > arenaMax {
+		a = nil
+	}
+	n := C.flat_parse(a, language(), ptr, C.uint32_t(len(src)), &f.buf, &f.cap)
 	if n == 0 {
 		return nil, errors.New("pyscan: tree-sitter returned no tree")
 	}
@@ -227,10 +412,12 @@ func (f *flatParser) parse(src []byte) ([]node, error) {
 }
 
 func (f *flatParser) close() {
-	if f.p != nil {
-		C.ts_parser_delete(f.p)
-		f.p = nil
+	if f.closed {
+		return
 	}
+	f.closed = true
+	C.arena_free(f.arena)
+	f.arena = nil
 	if f.buf != nil {
 		C.free(unsafe.Pointer(f.buf))
 		f.buf = nil

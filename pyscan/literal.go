@@ -21,6 +21,17 @@ type strToken struct {
 	value string // decoded value (for an f-string: its literal text with {{ }} undone)
 }
 
+// isLowerASCII reports whether s has no upper-case ASCII letter (string
+// prefixes are almost always empty or lower case: no ToLower then).
+func isLowerASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if 'A' <= s[i] && s[i] <= 'Z' {
+			return false
+		}
+	}
+	return true
+}
+
 // splitString splits a string token into its lower-cased prefix, quote and
 // body. ok is false when the token is not a complete string literal (the
 // parser already reported the damage).
@@ -32,10 +43,13 @@ func splitString(tok string) (prefix, quote, body string, ok bool) {
 	if i == len(tok) {
 		return "", "", "", false
 	}
-	prefix = strings.ToLower(tok[:i])
+	prefix = tok[:i]
+	if !isLowerASCII(prefix) {
+		prefix = strings.ToLower(prefix)
+	}
 	q := tok[i : i+1]
-	if strings.HasPrefix(tok[i:], q+q+q) && len(tok)-i >= 6 {
-		q = q + q + q
+	if len(tok)-i >= 6 && tok[i+1] == tok[i] && tok[i+2] == tok[i] {
+		q = tok[i : i+3]
 	}
 	if len(tok)-i < 2*len(q) || !strings.HasSuffix(tok, q) {
 		return "", "", "", false

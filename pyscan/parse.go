@@ -39,7 +39,7 @@ func (p *Parser) Parse(path string, src []byte) (*Module, error) {
 	}
 	s := string(src) // one copy: every Text and Str of the model slices it
 	m := &Module{Path: path, Src: src}
-	b := &builder{src: s, m: m}
+	b := &builder{t: symbols(), src: s, m: m}
 	b.m.Root = &Scope{Kind: ModuleScope, Bindings: map[string][]*Binding{}}
 	b.m.Scopes = []*Scope{b.m.Root}
 	m.Root.Span = Span{Start: Pos{0, 1, 1}, End: posAt(src, len(src))}

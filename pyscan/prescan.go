@@ -1,5 +1,7 @@
 package pyscan
 
+import "bytes"
+
 // prescan refuses, before tree-sitter sees them, the kinds of nesting that
 // make tree-sitter slow (about 10 µs per level instead of 100 ns per node:
 // minutes for a hostile 8 MB file) and that CPython refuses anyway: more
@@ -13,73 +15,127 @@ func prescan(src []byte) (string, int) {
 	depth, run, dots := 0, 0, 0
 	for i := 0; i < len(src); i++ {
 		c := src[i]
-		switch {
-		case c == '.':
+		switch prescanClass[c] {
+		case pcWord:
+			// A run of name characters: the unary run ends, an attribute
+			// chain goes on. Skipped in a tight loop (most of a file).
+			run = 0
+			for i+1 < len(src) && prescanClass[src[i+1]] == pcWord {
+				i++
+			}
+		case pcBlank: // space, tab: nothing changes
+		case pcDot:
 			if dots++; dots > maxUnary {
 				return "too deeply nested: an attribute chain of more than 3000 names (CPython cannot compile this either)", i
 			}
-		case c == '_' || c == ' ' || c == '\t' || c >= 0x80 ||
-			c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9':
-		default:
+			run = 0
+		case pcLine: // \f \r \n and a line continuation
 			dots = 0
-		}
-		switch c {
-		case '#':
-			for i < len(src) && src[i] != '\n' {
-				i++
+		case pcHash:
+			dots, run = 0, 0
+			if k := bytes.IndexByte(src[i:], '\n'); k >= 0 {
+				i += k // the newline itself is skipped with the comment
+			} else {
+				i = len(src)
 			}
-			run = 0
-		case '\'', '"':
+		case pcQuote:
+			dots, run = 0, 0
 			i = skipString(src, i)
-			run = 0
-		case '(', '[', '{':
+		case pcOpen:
+			dots, run = 0, 0
 			if depth++; depth > maxBrackets {
 				return "too many nested parentheses (more than 200, as in CPython)", i
 			}
-			run = 0
-		case ')', ']', '}':
+		case pcClose:
+			dots, run = 0, 0
 			if depth > 0 {
 				depth--
 			}
-			run = 0
-		case '-', '+', '~':
+		case pcUnary:
+			dots = 0
 			if run++; run > maxUnary {
 				return "too deeply nested: more than 3000 unary operators (CPython cannot compile this either)", i
 			}
-		case ' ', '\t', '\f', '\r', '\n', '\\':
 		default:
-			run = 0
+			dots, run = 0, 0
 		}
 	}
 	return "", 0
 }
 
+// Byte classes of prescan.
+const (
+	pcOther = iota
+	pcWord  // letters, digits, _ and every non-ASCII byte
+	pcBlank // space and tab
+	pcDot
+	pcLine // \f \r \n \\
+	pcHash
+	pcQuote
+	pcOpen
+	pcClose
+	pcUnary // - + ~
+)
+
+var prescanClass = func() (t [256]uint8) {
+	for c := range 256 {
+		switch {
+		case c == '_' || c >= 0x80 || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9':
+			t[c] = pcWord
+		}
+	}
+	t[' '], t['\t'] = pcBlank, pcBlank
+	t['.'] = pcDot
+	t['\f'], t['\r'], t['\n'], t['\\'] = pcLine, pcLine, pcLine, pcLine
+	t['#'] = pcHash
+	t['\''], t['"'] = pcQuote, pcQuote
+	t['('], t['['], t['{'] = pcOpen, pcOpen, pcOpen
+	t[')'], t[']'], t['}'] = pcClose, pcClose, pcClose
+	t['-'], t['+'], t['~'] = pcUnary, pcUnary, pcUnary
+	return t
+}()
+
 // skipString returns the offset of the last byte of the string literal that
 // opens at src[i] (a quote), or of the end of the line for an unterminated
 // single-quoted one. A backslash always escapes the next byte, raw strings
-// included, as in Python's tokenizer.
+// included, as in Python's tokenizer. The body is crossed with vectorised
+// searches for the quote, a backslash and (single-quoted) a newline.
 func skipString(src []byte, i int) int {
 	q := src[i]
 	triple := i+2 < len(src) && src[i+1] == q && src[i+2] == q
 	if triple {
 		i += 2
 	}
-	for i++; i < len(src); i++ {
-		switch src[i] {
-		case '\\':
-			i++
-		case '\n':
-			if !triple {
-				return i
-			}
-		case q:
-			if !triple {
-				return i
-			}
-			if i+2 < len(src) && src[i+1] == q && src[i+2] == q {
-				return i + 2
+	i++
+	for i < len(src) {
+		rest := src[i:]
+		j := bytes.IndexByte(rest, q)
+		if j < 0 {
+			j = len(rest)
+		}
+		seg := rest[:j]
+		k := bytes.IndexByte(seg, '\\')
+		if !triple {
+			if nl := bytes.IndexByte(seg, '\n'); nl >= 0 && (k < 0 || nl < k) {
+				return i + nl
 			}
 		}
+		if k >= 0 {
+			i += k + 2 // the backslash and the byte it escapes
+			continue
+		}
+		i += j
+		if i >= len(src) {
+			break
+		}
+		// src[i] is the quote
+		if !triple {
+			return i
+		}
+		if i+2 < len(src) && src[i+1] == q && src[i+2] == q {
+			return i + 2
+		}
+		i++
 	}
 	return len(src) - 1
 }

@@ -35,7 +35,7 @@ import (
 // scan makes one linear pass over the flat tree for comments and
 // tree-sitter's ERROR and MISSING nodes.
 func (b *builder) scan() {
-	t := symbols()
+	t := b.t
 	exprNodes, idents := 0, 0
 	defer func() { b.initSlabs(exprNodes, idents) }()
 	for i := 0; i < len(b.nodes); i++ {
@@ -113,7 +113,7 @@ func (b *builder) literalSpans() [][2]uint32 {
 	spans := [][2]uint32{}
 	for i := range b.nodes {
 		n := &b.nodes[i]
-		if n.sym != symbols().str && n.sym != symbols().comment {
+		if n.sym != b.t.str && n.sym != b.t.comment {
 			continue
 		}
 		if len(spans) > 0 && n.start < spans[len(spans)-1][1] {
@@ -142,9 +142,9 @@ func (b *builder) errorMsg(i int) string {
 	for c, e := i+1, b.end(i); c < e; c++ { // every descendant, in order
 		n := &b.nodes[c]
 		switch n.sym {
-		case symbols().strStart:
+		case b.t.strStart:
 			starts++
-		case symbols().str:
+		case b.t.str:
 			strs++
 		}
 		if n.size != 1 || n.named() || n.end == n.start {

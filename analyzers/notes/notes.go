@@ -93,7 +93,7 @@ func checkReader(pass *analysis.Pass, f *gaiaref.File, at pyscan.Span, text stri
 		return
 	}
 	r, _ := sentinel.ReaderReasoning(text)
-	if n := sentinel.WordCount(r); n < minReasoningWords {
+	if n := sentinel.WordCountUpTo(r, minReasoningWords); n < minReasoningWords {
 		ruleutil.Report(pass, f.File, at, GAIA505,
 			"infer reader_reasoning has %d word(s) (%s); say in at least %d words why the evidence changes the hypothesis", n, sentinel.Quote(r), minReasoningWords)
 	}

@@ -404,6 +404,9 @@ func FuzzWordCount(f *testing.F) {
 		if got, want := WordCount(s), wordCountSplit(s); got != want {
 			t.Fatalf("WordCount(%q) = %d, want %d", s, got, want)
 		}
+		if w, u := WordCount(s), WordCountUpTo(s, 5); (u < 5) != (w < 5) || (w < 5 && u != w) {
+			t.Fatalf("WordCountUpTo(%q, 5) = %d, WordCount %d", s, u, w)
+		}
 		for _, r := range s {
 			if IsSpace(r) != (unicode.IsSpace(r) || (r >= 0x1c && r <= 0x1f)) {
 				t.Fatalf("IsSpace(%q)", r)
@@ -419,5 +422,15 @@ func TestWordCountAllocatesNothing(t *testing.T) {
 	}
 	if WordCount(s) != 12 {
 		t.Errorf("WordCount = %d", WordCount(s))
+	}
+}
+
+// TestMayBeStockHolds: the quick reject's premise, that every stock
+// sentence normalizes to text starting with t or a.
+func TestMayBeStockHolds(t *testing.T) {
+	for _, s := range normalizedStock() {
+		if s[0] != 't' && s[0] != 'a' {
+			t.Errorf("stock sentence %q starts with %q: update mayBeStock", s, s[0])
+		}
 	}
 }

@@ -59,6 +59,9 @@ func NormalizeSentence(s string) string {
 func StockSentence(content string) (string, bool) {
 	var n string
 	if isASCII(content) {
+		if !mayBeStock(content) {
+			return "", false
+		}
 		var buf [128]byte // longer than every normalized stock sentence
 		b := normalizeASCII(buf[:0], content, len(buf))
 		if b == nil {
@@ -78,6 +81,18 @@ func StockSentence(content string) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// mayBeStock is a quick reject for ASCII content: every normalized stock
+// sentence starts with "the idea" or "a bounded", so content whose first
+// word (after Python whitespace) does not start with t or a cannot match.
+func mayBeStock(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; !asciiSpace.has(c) {
+			return c == 'T' || c == 't' || c == 'A' || c == 'a'
+		}
+	}
+	return false
 }
 
 func isASCII(s string) bool {

@@ -114,15 +114,24 @@ func findFold(s, key string) int {
 // with spaces. It runs on every infer's reasoning, so it counts in one
 // pass without splitting, and looks a rune up in the script tables only
 // when it could be in one of them (all lie at or above U+1100).
-func WordCount(s string) int {
+func WordCount(s string) int { return WordCountUpTo(s, len(s)+1) }
+
+// WordCountUpTo is WordCount, except that it stops counting at limit: a
+// rule that only asks "fewer than five words?" need not read a long
+// reasoning to its end.
+func WordCountUpTo(s string, limit int) int {
 	n, cjk, inWord := 0, 0, false
-	for i := 0; i < len(s); {
+	for i := 0; i < len(s) && n < limit; {
+		var space bool
 		r, size := rune(s[i]), 1
-		if r >= utf8.RuneSelf {
+		if r < utf8.RuneSelf {
+			space = asciiSpace.has(byte(r))
+		} else {
 			r, size = utf8.DecodeRuneInString(s[i:])
+			space = unicode.IsSpace(r)
 		}
 		i += size
-		if IsSpace(r) {
+		if space {
 			if inWord {
 				n += max(cjk, 1)
 				cjk, inWord = 0, false
