@@ -7,11 +7,12 @@
 #     `validate survey` and `match pairs --nodes`, and of 50 MB for
 #     `validate matrix` and `validate ledger`, each also without whitespace
 #     (the densest form a real artifact takes);
-#   - crafted documents of 50 MB made of the tiniest values (benchinput.
-#     Crafted: arrays of zeros and of short strings, tiny and empty objects,
-#     nesting up to the limit, millions of members, repeated keys) through
-#     `validate match`, `validate survey` and `match pairs --nodes`, which
-#     accept or refuse them.
+#   - crafted documents of 50 MB (benchinput.Crafted) made of the tiniest
+#     values (arrays of zeros and of short strings, tiny and empty objects,
+#     nesting up to the limit, millions of members, repeated keys) or of
+#     elements that each make findings (broken panel seats, broken matrix
+#     entries) through `validate match`, `validate survey`, `validate
+#     matrix` and `match pairs --nodes`, which accept or refuse them.
 # Then the Go benchmarks of the parser and validators with -benchmem.
 # Exits 1 when a run is over the bound or a realistic artifact is refused
 # as too dense.
@@ -70,7 +71,7 @@ for kind in matrix ledger; do
 done
 realistic=
 for kind in $(.bench/geninput -list-crafted); do
-  for cmd in "validate match" "validate survey" "match pairs --nodes"; do measure "$cmd" "$kind" 50; done
+  for cmd in "validate match" "validate survey" "validate matrix" "match pairs --nodes"; do measure "$cmd" "$kind" 50; done
 done
 
 echo

@@ -310,8 +310,9 @@ func Minify(src []byte) []byte {
 
 // Crafted lists generators of hostile documents, made of the tiniest
 // values JSON allows, whose decoded form would take tens of times their
-// size: peak memory must stay within 10x the input plus a constant for
-// them too, whether nullius accepts or refuses them (issue 13).
+// size, or of elements that each make several findings: peak memory must
+// stay within 10x the input plus a constant for them too, whether nullius
+// accepts or refuses them (issue 13).
 var Crafted = map[string]func(size int) []byte{
 	"zeros":          repeat("[", "0,", "]"),
 	"numbers":        repeat("[", "123456,", "]"),
@@ -327,6 +328,10 @@ var Crafted = map[string]func(size int) []byte{
 	"duplicate-keys": repeat(strings.Repeat(`{"a":[`, 1000)+"{", `"k":0,`, "}"+strings.Repeat("]}", 1000)),
 	"match-zeros":    repeat(`{"match_id":"5d0b3e21","panel":[`, "0,", "]}"),
 	"survey-objects": repeat(`{"papers":[`, `{"x":"y"},`, "]}"),
+	// Elements just long enough to pass the density guard, each broken in
+	// several ways: findings in proportion to the elements.
+	"broken-seats":   repeat(`{"panel":[`, `{"seat":"`+strings.Repeat("x", 84)+`"},`, "]}"),
+	"broken-entries": repeat(`{"entries":[`, `{"x":"`+strings.Repeat("x", 84)+`"},`, "]}"),
 }
 
 // repeat returns a generator of open + unit... + close of about size bytes
