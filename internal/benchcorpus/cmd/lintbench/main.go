@@ -1,0 +1,220 @@
+// Command lintbench is make bench's lint part (issue 15). It prints, side
+// by side for the large-file corpus and the many-small-packages corpus:
+//
+//   - parse-only throughput (cmd/parseonly: the walk, the reads and
+//     tree-sitter's parse and flatten, nothing of nullius's own) and
+//     `nullius lint --format json` throughput on all cores, their ratio
+//     (medians of interleaved runs: the two are measured alternately so a
+//     noisy neighbour hits both alike), and CPU seconds of each;
+//   - lint on one core and the two-core speed-up;
+//   - allocations per input byte (in-process: analyzers.Lint, MemStats
+//     deltas) and the peak RSS of the lint runs;
+//
+// and, for process start: an empty cgo binary, `nullius version`, and a
+// one-package `nullius lint`, with their ratios to the empty binary.
+//
+// Timings are measurements, never assertions; the machine's load when they
+// were taken is printed with them.
+//
+//	go run ./internal/benchcorpus/cmd/lintbench -bin .bench -runs 11
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"runtime/debug"
+	"slices"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/nullius-dev/nullius/analyzers"
+	"github.com/nullius-dev/nullius/internal/benchcorpus"
+)
+
+func main() {
+	bin := flag.String("bin", ".bench", "directory holding nullius, parseonly and emptycgo, and the corpora")
+	runs := flag.Int("runs", 11, "interleaved runs per throughput figure")
+	starts := flag.Int("starts", 200, "interleaved runs per process-start figure")
+	mb := flag.Int("mb", 12, "size of the large-file corpus in MB")
+	small := flag.Int("small", 1000, "packages in the small-packages corpus")
+	pkg := flag.String("pkg", "fixtures/lint/good", "the package of the one-package latency")
+	flag.Parse()
+
+	corpora := []struct{ name, dir string }{
+		{fmt.Sprintf("large files (%d MB)", *mb), filepath.Join(*bin, fmt.Sprintf("corpus-%dmb", *mb))},
+		{fmt.Sprintf("small packages (%d)", *small), filepath.Join(*bin, fmt.Sprintf("small-%d", *small))},
+	}
+	for i, c := range corpora {
+		if _, err := os.Stat(c.dir); err == nil {
+			continue
+		}
+		files := benchcorpus.Files(*mb << 20)
+		if i == 1 {
+			files = benchcorpus.SmallPackages(*small)
+		}
+		if err := benchcorpus.Write(c.dir, files); err != nil {
+			fail(err)
+		}
+	}
+	nullius, parseonly, empty := filepath.Join(*bin, "nullius"), filepath.Join(*bin, "parseonly"), filepath.Join(*bin, "emptycgo")
+	fmt.Printf("machine: %d CPUs (GOMAXPROCS %d), %s; load average before: %s\n\n", runtime.NumCPU(), runtime.GOMAXPROCS(0), cpuModel(), loadavg())
+
+	fmt.Printf("%-24s %10s %10s %10s %7s %9s %9s %8s %9s %9s\n", "corpus", "MB", "parse MB/s", "lint MB/s", "ratio", "1-core", "speed-up", "allocs/B", "bytes/B", "peak RSS")
+	for _, c := range corpora {
+		bytes := pyBytes(c.dir)
+		mbytes := float64(bytes) / 1e6
+		parse, lint, lint1 := []run{}, []run{}, []run{}
+		for range *runs {
+			parse = append(parse, measure(nil, parseonly, c.dir))
+			lint = append(lint, measure(nil, nullius, "lint", "--format", "json", c.dir))
+			lint1 = append(lint1, measure([]string{"GOMAXPROCS=1"}, nullius, "lint", "--workers", "1", "--format", "json", c.dir))
+		}
+		pw, lw, l1 := median(parse, wall), median(lint, wall), median(lint1, wall)
+		allocs, allocBytes := inProcess(c.dir, bytes)
+		fmt.Printf("%-24s %10.2f %10.1f %10.1f %7.2f %9.1f %8.2fx %8.3f %9.1f %7.0f MB\n",
+			c.name, mbytes, mbytes/pw, mbytes/lw, lw/pw, mbytes/l1, l1/lw, allocs, allocBytes, maxOf(lint, rss)/1024)
+		fmt.Printf("%-24s %10s cpu: parse %.3f s, lint %.3f s (ratio %.2f); wall medians: parse %.3f s, lint %.3f s, lint on one core %.3f s\n",
+			"", "", median(parse, cpu), median(lint, cpu), median(lint, cpu)/median(parse, cpu), pw, lw, l1)
+	}
+
+	fmt.Printf("\n%-44s %10s %10s %8s\n", "process start (interleaved runs)", "median", "min", "ratio")
+	var e, v, l []run
+	for range *starts {
+		e = append(e, measure(nil, empty))
+		v = append(v, measure(nil, nullius, "version"))
+		l = append(l, measure(nil, nullius, "lint", *pkg))
+	}
+	base := median(e, wall)
+	for _, r := range []struct {
+		name string
+		runs []run
+	}{{"empty cgo binary", e}, {"nullius version", v}, {"nullius lint " + *pkg, l}} {
+		fmt.Printf("%-44s %8.2f ms %8.2f ms %7.2fx\n", r.name, median(r.runs, wall)*1e3, minOf(r.runs, wall)*1e3, median(r.runs, wall)/base)
+	}
+	fmt.Printf("\nload average after: %s\n", loadavg())
+}
+
+type run struct{ wall, cpu, rss float64 } // seconds, seconds, KB
+
+func wall(r run) float64 { return r.wall }
+func cpu(r run) float64  { return r.cpu }
+func rss(r run) float64  { return r.rss }
+
+// measure runs one command to completion (its exit status is not judged:
+// lint exits 1 on the small corpus's findings) and returns its wall time,
+// CPU time and peak RSS.
+func measure(env []string, name string, args ...string) run {
+	cmd := exec.Command(name, args...)
+	cmd.Env = append(os.Environ(), env...)
+	t0 := time.Now()
+	err := cmd.Run()
+	w := time.Since(t0).Seconds()
+	if cmd.ProcessState == nil {
+		fail(fmt.Errorf("%s: %v", name, err))
+	}
+	if code := cmd.ProcessState.ExitCode(); code > 1 {
+		fail(fmt.Errorf("%s %s: exit %d", name, strings.Join(args, " "), code))
+	}
+	ru := cmd.ProcessState.SysUsage().(*syscall.Rusage)
+	c := time.Duration(ru.Utime.Nano() + ru.Stime.Nano()).Seconds()
+	return run{wall: w, cpu: c, rss: float64(ru.Maxrss)}
+}
+
+func median(rs []run, f func(run) float64) float64 {
+	v := make([]float64, len(rs))
+	for i, r := range rs {
+		v[i] = f(r)
+	}
+	slices.Sort(v)
+	if len(v)%2 == 1 {
+		return v[len(v)/2]
+	}
+	return (v[len(v)/2-1] + v[len(v)/2]) / 2
+}
+
+func minOf(rs []run, f func(run) float64) float64 {
+	m := f(rs[0])
+	for _, r := range rs {
+		m = min(m, f(r))
+	}
+	return m
+}
+
+func maxOf(rs []run, f func(run) float64) float64 {
+	m := f(rs[0])
+	for _, r := range rs {
+		m = max(m, f(r))
+	}
+	return m
+}
+
+// inProcess lints dir once in this process, after a warm-up, and returns
+// the allocations and the bytes allocated per input byte.
+func inProcess(dir string, bytes int64) (float64, float64) {
+	debug.SetGCPercent(400) // what nullius lint runs with
+	lint := func() {
+		if _, err := analyzers.Lint([]string{dir}, analyzers.Options{NoIR: true}); err != nil {
+			fail(err)
+		}
+	}
+	lint()
+	var a, b runtime.MemStats
+	runtime.ReadMemStats(&a)
+	lint()
+	runtime.ReadMemStats(&b)
+	return float64(b.Mallocs-a.Mallocs) / float64(bytes), float64(b.TotalAlloc-a.TotalAlloc) / float64(bytes)
+}
+
+func pyBytes(dir string) int64 {
+	var n int64
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if !d.IsDir() && strings.HasSuffix(p, ".py") {
+			info, err := d.Info()
+			if err != nil {
+				return err
+			}
+			n += info.Size()
+		}
+		return nil
+	})
+	if err != nil {
+		fail(err)
+	}
+	return n
+}
+
+func loadavg() string {
+	b, err := os.ReadFile("/proc/loadavg")
+	if err != nil {
+		return "unknown"
+	}
+	f := strings.Fields(string(b))
+	return strings.Join(f[:min(3, len(f))], " ")
+}
+
+func cpuModel() string {
+	b, err := os.ReadFile("/proc/cpuinfo")
+	if err != nil {
+		return runtime.GOARCH
+	}
+	for _, l := range strings.Split(string(b), "\n") {
+		if k, v, ok := strings.Cut(l, ":"); ok && strings.TrimSpace(k) == "model name" {
+			return strings.TrimSpace(v)
+		}
+	}
+	return runtime.GOARCH
+}
+
+func fail(err error) {
+	fmt.Fprintln(os.Stderr, "lintbench:", err)
+	os.Exit(2)
+}
