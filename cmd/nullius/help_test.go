@@ -153,3 +153,39 @@ func TestHelpLimitsTopic(t *testing.T) {
 		t.Errorf("root help does not list the limits topic:\n%s", out.String())
 	}
 }
+
+// A tree built for one command holds that command, built as the whole
+// tree builds it, and is budgeted as in the whole tree: the builder table
+// names each command by the name it is called by.
+func TestTreeForOneCommand(t *testing.T) {
+	full := (&app{}).rootCmd()
+	markBudgeted(full)
+	if got, want := len(full.Commands()), len(topCommands); got != want {
+		t.Fatalf("whole tree has %d commands, topCommands %d", got, want)
+	}
+	for _, top := range topCommands {
+		name := top.name
+		c, rest, err := full.Find([]string{name})
+		if err != nil || len(rest) > 0 || c.Name() != name {
+			t.Errorf("topCommands names %q, the whole tree has no such command", name)
+			continue
+		}
+		one := (&app{}).rootCmd(name, "--help")
+		markBudgeted(one)
+		if n := len(one.Commands()); n != 1 || one.Commands()[0].Name() != name {
+			t.Errorf("tree for %q holds %d commands", name, n)
+			continue
+		}
+		var whole, part []string
+		walk(c, func(c *cobra.Command) { whole = append(whole, c.CommandPath()+" "+c.Annotations[budgetKey]) })
+		walk(one.Commands()[0], func(c *cobra.Command) { part = append(part, c.CommandPath()+" "+c.Annotations[budgetKey]) })
+		if strings.Join(whole, "\n") != strings.Join(part, "\n") {
+			t.Errorf("tree for %q:\n%s\nwhole tree:\n%s", name, part, whole)
+		}
+	}
+	for _, args := range [][]string{nil, {"help", "lint"}, {"--version"}, {"lnt"}, {"__complete", "li"}} {
+		if n := len((&app{}).rootCmd(args...).Commands()); n != len(topCommands) {
+			t.Errorf("tree for %q holds %d commands, want all", args, n)
+		}
+	}
+}

@@ -3,6 +3,7 @@ package main
 import (
 	"math"
 	"runtime/debug"
+	"slices"
 
 	"github.com/spf13/cobra"
 
@@ -33,9 +34,14 @@ var budgetedCommands = [][]string{
 	{"match", "pairs"}, {"match", "commit"}, {"match", "render"}, {"match", "assemble"},
 }
 
-// markBudgeted annotates the budgeted commands of root.
+// markBudgeted annotates the budgeted commands of root. A tree built for
+// one command (rootCmd with args) holds only that command's part.
 func markBudgeted(root *cobra.Command) {
 	for _, path := range budgetedCommands {
+		if !slices.ContainsFunc(root.Commands(), func(c *cobra.Command) bool { return c.Name() == path[0] }) &&
+			len(root.Commands()) == 1 {
+			continue
+		}
 		cmd, rest, err := root.Find(path)
 		if err != nil || len(rest) > 0 || cmd == root {
 			panic("membudget: no command " + path[len(path)-1])

@@ -60,7 +60,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 	}()
 	in := watchInterrupts(stderr)
 	defer in.stop()
-	root := a.rootCmd()
+	root := a.rootCmd(args...)
 	markBudgeted(root)
 	var liftBudget func()
 	defer func() {
@@ -133,7 +133,48 @@ func oneLineError(msg string) string {
 	return first
 }
 
-func (a *app) rootCmd() *cobra.Command {
+// topCommands are the root's subcommands, in the order they are added,
+// with the names they are called by.
+var topCommands = [...]struct {
+	name  string
+	build func(*app) *cobra.Command
+}{
+	{"init", (*app).initCmd},
+	{"lint", (*app).lintCmd},
+	{"rules", (*app).rulesCmd},
+	{"explain", (*app).explainCmd},
+	{"version", (*app).versionCmd},
+	{"validate", (*app).validateCmd},
+	{"match", (*app).matchCmd},
+	{"extract", (*app).extractCmd},
+	{"scaffold", (*app).scaffoldCmd},
+	{"bind", (*app).bindCmd},
+	{"gate", (*app).gateCmd},
+	{"writeback", (*app).writebackCmd},
+	{"report", (*app).reportCmd},
+	{"render", (*app).renderCmd},
+	{"recover", (*app).recoverCmd},
+	{"demo", (*app).demoCmd},
+	{"server", (*app).serverCmd},
+	{"limits", func(*app) *cobra.Command { return limitsCmd() }},
+}
+
+// topCommand is the builder of the command args[0] names exactly, if any.
+func topCommand(args []string) (func(*app) *cobra.Command, bool) {
+	if len(args) == 0 {
+		return nil, false
+	}
+	for _, t := range topCommands {
+		if t.name == args[0] {
+			return t.build, true
+		}
+	}
+	return nil, false
+}
+
+// rootCmd builds the command tree for args: with only the command args
+// names when they name one, else (no args, as the tests build it) whole.
+func (a *app) rootCmd(args ...string) *cobra.Command {
 	root := &cobra.Command{
 		Use:   "nullius",
 		Short: "Lint and validate Gaia research repositories",
@@ -160,26 +201,18 @@ Exit codes: 0 no error finding, 1 error findings, 2 usage, I/O or internal error
 	root.Flags().BoolP("version", "v", false, "print the nullius version, commit and Go toolchain (as 'nullius version')")
 	root.Version = version()
 	root.SetVersionTemplate(versionLine() + "\n")
-	root.AddCommand(
-		a.initCmd(),
-		a.lintCmd(),
-		a.rulesCmd(),
-		a.explainCmd(),
-		a.versionCmd(),
-		a.validateCmd(),
-		a.matchCmd(),
-		a.extractCmd(),
-		a.scaffoldCmd(),
-		a.bindCmd(),
-		a.gateCmd(),
-		a.writebackCmd(),
-		a.reportCmd(),
-		a.renderCmd(),
-		a.recoverCmd(),
-		a.demoCmd(),
-		a.serverCmd(),
-		limitsCmd(),
-	)
+	// Only the command an invocation names is built when args start with
+	// one (every command's flags, help and examples cost each process that
+	// does not run it); help, completion, a flag or an unknown word get
+	// the whole tree, for listings and suggestions.
+	if b, ok := topCommand(args); ok {
+		root.CompletionOptions.DisableDefaultCmd = true
+		root.AddCommand(b(a))
+	} else {
+		for _, t := range topCommands {
+			root.AddCommand(t.build(a))
+		}
+	}
 	groupsRefuseUnknownWords(root)
 	return root
 }

@@ -204,11 +204,18 @@ func validName(name string) bool {
 func isDigit(c byte) bool { return '0' <= c && c <= '9' }
 
 // registry is the only package-level mutable state of nullius (see package doc).
+// Its maps are sized for the catalogue (165 rules) and its rules are
+// stored in slabs: every rule registers at package initialisation, which
+// every nullius process pays for, so growing maps and one allocation per
+// rule would cost each `nullius version`.
 var registry = struct {
 	sync.RWMutex
 	byCode map[string]*Rule
 	byName map[string]string
-}{byCode: map[string]*Rule{}, byName: map[string]string{}}
+	slab   []Rule
+}{byCode: make(map[string]*Rule, registrySize), byName: make(map[string]string, registrySize)}
+
+const registrySize = 256
 
 // Register adds a rule to the catalogue and returns it; families call it
 // through Family.Register from package-level variable declarations. It
@@ -232,7 +239,11 @@ func Register(r Rule) *Rule {
 	if other, dup := registry.byName[r.Name]; dup {
 		panic(fmt.Sprintf("diag: rule name %q used by %s and %s", r.Name, other, r.Code))
 	}
-	p := &r
+	if len(registry.slab) == cap(registry.slab) {
+		registry.slab = make([]Rule, 0, 64)
+	}
+	registry.slab = append(registry.slab, r)
+	p := &registry.slab[len(registry.slab)-1]
 	registry.byCode[r.Code] = p
 	registry.byName[r.Name] = r.Code
 	return p
