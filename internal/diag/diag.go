@@ -204,54 +204,92 @@ func validName(name string) bool {
 func isDigit(c byte) bool { return '0' <= c && c <= '9' }
 
 // registry is the only package-level mutable state of nullius (see package doc).
-// Its maps are sized for the catalogue (165 rules) and its rules are
-// stored in slabs: every rule registers at package initialisation, which
-// every nullius process pays for, so growing maps and one allocation per
-// rule would cost each `nullius version`.
+//
+// Every rule registers at package initialisation, which every nullius
+// process pays for, `nullius version` included: Register only stores the
+// rule (in slabs, not one allocation each), and the rules are checked and
+// indexed by code and name when the catalogue is first read (index).
 var registry = struct {
 	sync.RWMutex
-	byCode map[string]*Rule
-	byName map[string]string
-	slab   []Rule
-}{byCode: make(map[string]*Rule, registrySize), byName: make(map[string]string, registrySize)}
+	slab    []Rule
+	pending []*Rule // registered, not yet checked and indexed
+	byCode  map[string]*Rule
+	byName  map[string]string
+}{}
 
+// registrySize is room for the catalogue (165 rules), so neither the
+// pending list nor the maps grow.
 const registrySize = 256
 
 // Register adds a rule to the catalogue and returns it; families call it
-// through Family.Register from package-level variable declarations. It
-// panics on a malformed or duplicate code or name: that is a programming
-// error caught by every test run.
+// through Family.Register from package-level variable declarations. A
+// malformed or duplicate code or name panics when the catalogue is first
+// read (the first Lookup or All): that is a programming error caught by
+// every test run and by every command that reports or lists a rule.
 func Register(r Rule) *Rule {
 	registry.Lock()
 	defer registry.Unlock()
-	if !validCode(r.Code) {
-		panic(fmt.Sprintf("diag: malformed rule code %q", r.Code))
-	}
-	if !validName(r.Name) {
-		panic(fmt.Sprintf("diag: malformed rule name %q for %s", r.Name, r.Code))
-	}
-	if r.Severity != Error && r.Severity != Warning {
-		panic(fmt.Sprintf("diag: rule %s has no severity", r.Code))
-	}
-	if _, dup := registry.byCode[r.Code]; dup {
-		panic(fmt.Sprintf("diag: rule code %s registered twice", r.Code))
-	}
-	if other, dup := registry.byName[r.Name]; dup {
-		panic(fmt.Sprintf("diag: rule name %q used by %s and %s", r.Name, other, r.Code))
-	}
 	if len(registry.slab) == cap(registry.slab) {
 		registry.slab = make([]Rule, 0, 64)
 	}
+	if registry.pending == nil {
+		registry.pending = make([]*Rule, 0, registrySize)
+	}
 	registry.slab = append(registry.slab, r)
 	p := &registry.slab[len(registry.slab)-1]
-	registry.byCode[r.Code] = p
-	registry.byName[r.Name] = r.Code
+	registry.pending = append(registry.pending, p)
 	return p
+}
+
+// index checks and indexes the rules registered since it last ran; the
+// caller holds the write lock. A rule that fails is dropped before the
+// panic, so the catalogue stays usable for a test that recovers.
+func index() {
+	if registry.byCode == nil {
+		registry.byCode = make(map[string]*Rule, registrySize)
+		registry.byName = make(map[string]string, registrySize)
+	}
+	for len(registry.pending) > 0 {
+		r := registry.pending[0]
+		registry.pending = registry.pending[1:]
+		if !validCode(r.Code) {
+			panic(fmt.Sprintf("diag: malformed rule code %q", r.Code))
+		}
+		if !validName(r.Name) {
+			panic(fmt.Sprintf("diag: malformed rule name %q for %s", r.Name, r.Code))
+		}
+		if r.Severity != Error && r.Severity != Warning {
+			panic(fmt.Sprintf("diag: rule %s has no severity", r.Code))
+		}
+		if _, dup := registry.byCode[r.Code]; dup {
+			panic(fmt.Sprintf("diag: rule code %s registered twice", r.Code))
+		}
+		if other, dup := registry.byName[r.Name]; dup {
+			panic(fmt.Sprintf("diag: rule name %q used by %s and %s", r.Name, other, r.Code))
+		}
+		registry.byCode[r.Code] = r
+		registry.byName[r.Name] = r.Code
+	}
+}
+
+// readLock takes the read lock on an indexed catalogue.
+func readLock() {
+	registry.RLock()
+	if len(registry.pending) == 0 && registry.byCode != nil {
+		return
+	}
+	registry.RUnlock()
+	registry.Lock()
+	func() {
+		defer registry.Unlock()
+		index()
+	}()
+	registry.RLock()
 }
 
 // Lookup finds a rule by code (case-insensitive) or by kebab-case name.
 func Lookup(codeOrName string) (Rule, bool) {
-	registry.RLock()
+	readLock()
 	defer registry.RUnlock()
 	if r, ok := registry.byCode[strings.ToUpper(codeOrName)]; ok {
 		return *r, true
@@ -264,7 +302,7 @@ func Lookup(codeOrName string) (Rule, bool) {
 
 // All returns every registered rule sorted by code.
 func All() []Rule {
-	registry.RLock()
+	readLock()
 	defer registry.RUnlock()
 	out := make([]Rule, 0, len(registry.byCode))
 	for _, r := range registry.byCode {

@@ -40,6 +40,7 @@ func TestRegisterRejectsMalformed(t *testing.T) {
 				}
 			}()
 			Register(r)
+			Lookup(r.Code) // the catalogue is checked when first read
 		}()
 	}
 }

@@ -16,6 +16,7 @@ package pyformat
 import (
 	"fmt"
 	"strings"
+	"sync"
 	"unicode"
 
 	"github.com/nullius-dev/nullius/internal/pyfmt"
@@ -274,7 +275,7 @@ func (f *formatter) object(name []rune) (string, error) {
 			return "", valueError("Empty attribute in format string")
 		}
 		if attr {
-			if strAttributes[string(part)] {
+			if strAttributes()[string(part)] {
 				return "", &Error{"AttributeError", "attribute access on a str ({…." + string(part) + "}) is not supported in a --runner template"}
 			}
 			return "", &Error{"AttributeError", "'str' object has no attribute '" + string(part) + "'"}
@@ -293,9 +294,10 @@ func (f *formatter) object(name []rune) (string, error) {
 
 // strAttributes is dir(str) in CPython 3.11: the attribute names for which
 // Python would render an object (a bound method) instead of failing.
-var strAttributes = map[string]bool{}
-
-func init() {
+// Built on first use: a template naming an attribute is rare, and package
+// initialisation is paid by every nullius process.
+var strAttributes = sync.OnceValue(func() map[string]bool {
+	m := map[string]bool{}
 	for _, n := range strings.Fields(`__add__ __class__ __contains__ __delattr__ __dir__ __doc__ __eq__
 		__format__ __ge__ __getattribute__ __getitem__ __getnewargs__ __getstate__ __gt__ __hash__
 		__init__ __init_subclass__ __iter__ __le__ __len__ __lt__ __mod__ __mul__ __ne__ __new__
@@ -305,9 +307,10 @@ func init() {
 		isprintable isspace istitle isupper join ljust lower lstrip maketrans partition
 		removeprefix removesuffix replace rfind rindex rjust rpartition rsplit rstrip split
 		splitlines startswith strip swapcase title translate upper zfill`) {
-		strAttributes[n] = true
+		m[n] = true
 	}
-}
+	return m
+})
 
 // integer is CPython's get_integer: the value of a run of decimal digits
 // (any Unicode decimal digit), isNum false when s is empty or holds

@@ -5,6 +5,7 @@ import (
 	gourl "net/url"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -17,26 +18,29 @@ type Format struct {
 	Validate func(v any) error
 }
 
-var formats = map[string]*Format{
-	"json-pointer":          {"json-pointer", validateJSONPointer},
-	"relative-json-pointer": {"relative-json-pointer", validateRelativeJSONPointer},
-	"uuid":                  {"uuid", validateUUID},
-	"duration":              {"duration", validateDuration},
-	"period":                {"period", validatePeriod},
-	"ipv4":                  {"ipv4", validateIPV4},
-	"ipv6":                  {"ipv6", validateIPV6},
-	"hostname":              {"hostname", validateHostname},
-	"email":                 {"email", validateEmail},
-	"date":                  {"date", validateDate},
-	"time":                  {"time", validateTime},
-	"date-time":             {"date-time", validateDateTime},
-	"uri":                   {"uri", validateURI},
-	"iri":                   {"iri", validateURI},
-	"uri-reference":         {"uri-reference", validateURIReference},
-	"iri-reference":         {"iri-reference", validateURIReference},
-	"uri-template":          {"uri-template", validateURITemplate},
-	"semver":                {"semver", validateSemver},
-}
+// nullius patch: built on first use, not in init (see draft.go).
+var formats = sync.OnceValue(func() map[string]*Format {
+	return map[string]*Format{
+		"json-pointer":          {"json-pointer", validateJSONPointer},
+		"relative-json-pointer": {"relative-json-pointer", validateRelativeJSONPointer},
+		"uuid":                  {"uuid", validateUUID},
+		"duration":              {"duration", validateDuration},
+		"period":                {"period", validatePeriod},
+		"ipv4":                  {"ipv4", validateIPV4},
+		"ipv6":                  {"ipv6", validateIPV6},
+		"hostname":              {"hostname", validateHostname},
+		"email":                 {"email", validateEmail},
+		"date":                  {"date", validateDate},
+		"time":                  {"time", validateTime},
+		"date-time":             {"date-time", validateDateTime},
+		"uri":                   {"uri", validateURI},
+		"iri":                   {"iri", validateURI},
+		"uri-reference":         {"uri-reference", validateURIReference},
+		"iri-reference":         {"iri-reference", validateURIReference},
+		"uri-template":          {"uri-template", validateURITemplate},
+		"semver":                {"semver", validateSemver},
+	}
+})
 
 // see https://www.rfc-editor.org/rfc/rfc6901#section-3
 func validateJSONPointer(v any) error {
