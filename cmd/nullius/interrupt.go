@@ -12,6 +12,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/nullius-dev/nullius/internal/procrun"
+	"github.com/nullius-dev/nullius/internal/sigexit"
 )
 
 // interruptible marks a command that runs child processes and stops them
@@ -32,23 +33,45 @@ func markInterruptible(cmd *cobra.Command) *cobra.Command {
 // process group (internal/procrun) and returns; nullius exits 128+signal
 // with one line saying what was stopped. A second signal, or one during a
 // command that runs no child, exits at once.
+//
+// Until a command is known to be interruptible (aware), the signals are
+// caught by internal/sigexit, which exits at once with the same line and
+// status and costs no thread; os/signal is started only for an
+// interruptible command.
 type interrupts struct {
-	ctx    context.Context
-	cancel context.CancelCauseFunc
-	sigs   chan os.Signal
-	done   chan struct{}
-	got    atomic.Int32 // the first signal's number, 0 before one
-	aware  atomic.Bool  // the running command is interruptible
-	stderr io.Writer
-	exit   func(int)
+	ctx     context.Context
+	cancel  context.CancelCauseFunc
+	sigs    chan os.Signal
+	done    chan struct{}
+	got     atomic.Int32 // the first signal's number, 0 before one
+	aware   atomic.Bool  // the running command is interruptible
+	stderr  io.Writer
+	exit    func(int)
+	exiter  bool // installed sigexit's handler (to restore it at stop)
+	watched bool // os/signal delivers to sigs
 }
 
 func watchInterrupts(stderr io.Writer) *interrupts {
 	ctx, cancel := context.WithCancelCause(context.Background())
-	in := &interrupts{ctx: ctx, cancel: cancel, sigs: make(chan os.Signal, 2), done: make(chan struct{}), stderr: stderr, exit: os.Exit}
+	in := &interrupts{ctx: ctx, cancel: cancel, stderr: stderr, exit: os.Exit}
+	in.exiter = sigexit.Install()
+	return in
+}
+
+// beAware is called once the command is known: an interruptible one gets
+// the signals through os/signal, so it can stop its children first.
+func (in *interrupts) beAware(aware bool) {
+	in.aware.Store(aware)
+	if !aware || in.watched {
+		return
+	}
+	if in.exiter {
+		sigexit.Restore()
+		in.exiter = false
+	}
+	in.sigs, in.done, in.watched = make(chan os.Signal, 2), make(chan struct{}), true
 	signal.Notify(in.sigs, os.Interrupt, syscall.SIGTERM)
 	go in.loop()
-	return in
 }
 
 func (in *interrupts) loop() {
@@ -70,8 +93,13 @@ func (in *interrupts) loop() {
 
 // stop restores the default signal handling.
 func (in *interrupts) stop() {
-	signal.Stop(in.sigs)
-	close(in.done)
+	if in.watched {
+		signal.Stop(in.sigs)
+		close(in.done)
+	}
+	if in.exiter {
+		sigexit.Restore()
+	}
 	in.cancel(nil)
 }
 

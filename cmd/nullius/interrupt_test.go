@@ -3,6 +3,8 @@ package main
 import (
 	"bytes"
 	"errors"
+	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -171,5 +173,46 @@ func TestSIGINTDuringExtractLeavesNoGaia(t *testing.T) {
 	}
 	if err := procruntest.AwaitGone(pids[1]); err != nil {
 		t.Error(err)
+	}
+}
+
+// A command that starts no child stops at once on SIGINT or SIGTERM, with
+// one line and exit 128+signal (internal/sigexit's handler, not
+// os/signal): `nullius server` is signalled once it has answered a request,
+// so the handler is in place.
+func TestSignalStopsACommandWithoutChildren(t *testing.T) {
+	for _, tc := range []struct {
+		sig  syscall.Signal
+		code int
+		line string
+	}{
+		{syscall.SIGINT, 130, "nullius: interrupted by SIGINT\n"},
+		{syscall.SIGTERM, 143, "nullius: interrupted by SIGTERM\n"},
+	} {
+		cmd := exec.Command(os.Args[0], "server")
+		cmd.Env = append(os.Environ(), "NULLIUS_TEST_MAIN=1")
+		stdin, err := cmd.StdinPipe()
+		must(t, err)
+		stdout, err := cmd.StdoutPipe()
+		must(t, err)
+		var stderr bytes.Buffer
+		cmd.Stderr = &stderr
+		must(t, cmd.Start())
+		req := `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"processId":null,"rootUri":null,"capabilities":{}}}`
+		_, err = io.WriteString(stdin, fmt.Sprintf("Content-Length: %d\r\n\r\n%s", len(req), req))
+		must(t, err)
+		if _, err := stdout.Read(make([]byte, 1)); err != nil {
+			t.Fatalf("no reply to initialize: %v\n%s", err, stderr.String())
+		}
+		must(t, cmd.Process.Signal(tc.sig))
+		err = cmd.Wait()
+		var ee *exec.ExitError
+		if !errors.As(err, &ee) || ee.ExitCode() != tc.code {
+			t.Errorf("%v: exit %v, want status %d", tc.sig, err, tc.code)
+		}
+		if got := stderr.String(); got != tc.line {
+			t.Errorf("%v: stderr %q, want %q", tc.sig, got, tc.line)
+		}
+		stdin.Close()
 	}
 }

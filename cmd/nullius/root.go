@@ -69,7 +69,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 		}
 	}()
 	root.PersistentPreRun = func(cmd *cobra.Command, _ []string) {
-		in.aware.Store(cmd.Annotations[interruptible] != "")
+		in.beAware(cmd.Annotations[interruptible] != "")
 		if hasBudget(cmd) {
 			liftBudget = budgetMemory()
 		}
