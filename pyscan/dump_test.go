@@ -27,7 +27,7 @@ func TestDumpTree(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	names := symbolNames()
+	names, _ := grammarSymbols()
 	fields := map[uint16]string{}
 	for _, fn := range []string{"name", "alias", "value", "left", "right", "function", "arguments", "object", "attribute", "body", "parameters", "module_name", "key", "type", "operator", "argument", "definition", "superclasses", "subscript", "expression", "code", "cause", "condition", "alternative", "consequence", "subject", "guard", "return_type", "type_parameters", "operators", "format_specifier", "type_conversion"} {
 		fields[fieldID(fn)] = fn

@@ -211,6 +211,35 @@ static uint16_t flat_symbol(const TSLanguage *lang, _GoString_ name, int named) 
 	return ts_language_symbol_for_name(lang, _GoStringPtr(name), (uint32_t)_GoStringLen(name), named != 0);
 }
 
+// Two functions of the core that api.h does not declare (lib/src/language.h),
+// so the symbol table is read in one pass instead of one
+// ts_language_symbol_for_name scan per name.
+typedef struct { bool visible; bool named; bool supertype; } FSymbolMetadata;
+extern FSymbolMetadata ts_language_symbol_metadata(const TSLanguage *, TSSymbol);
+extern TSSymbol ts_language_public_symbol(const TSLanguage *, TSSymbol);
+
+// FSymbol is what ts_language_symbol_for_name looks at of one symbol.
+typedef struct {
+	const char *name;
+	uint32_t len;
+	uint16_t public;
+	uint8_t findable; // visible or a supertype
+	uint8_t named;
+} FSymbol;
+
+// flat_symbols fills out[0..count) (count = ts_language_symbol_count).
+static void flat_symbols(const TSLanguage *lang, FSymbol *out, uint32_t count) {
+	for (uint32_t i = 0; i < count; i++) {
+		FSymbolMetadata m = ts_language_symbol_metadata(lang, (TSSymbol)i);
+		const char *name = ts_language_symbol_name(lang, (TSSymbol)i);
+		out[i].name = name;
+		out[i].len = name ? (uint32_t)strlen(name) : 0;
+		out[i].public = ts_language_public_symbol(lang, (TSSymbol)i);
+		out[i].findable = m.visible || m.supertype;
+		out[i].named = m.named;
+	}
+}
+
 static uint16_t flat_field(const TSLanguage *lang, _GoString_ name) {
 	return ts_language_field_id_for_name(lang, _GoStringPtr(name), (uint32_t)_GoStringLen(name));
 }
@@ -310,6 +339,7 @@ import "C"
 
 import (
 	"errors"
+	"strings"
 	"sync"
 	"unsafe"
 
@@ -437,16 +467,44 @@ func symbolID(name string, named bool) uint16 {
 
 func fieldID(name string) uint16 { return uint16(C.flat_field(language(), name)) }
 
-// symbolNames returns the name of every grammar symbol, indexed by id. The
-// C strings are static in the grammar.
-func symbolNames() []string {
+// grammarSymbols reads every grammar symbol's name (static C strings,
+// viewed, not copied) and what ts_language_symbol_for_name matches on, in
+// one cgo call.
+func grammarSymbols() (names []string, find map[symbolKey]uint16) {
 	lang := language()
 	n := int(C.ts_language_symbol_count(lang))
-	names := make([]string, n)
-	for i := range names {
-		if s := C.ts_language_symbol_name(lang, C.TSSymbol(i)); s != nil {
-			names[i] = C.GoString(s)
+	syms := make([]C.FSymbol, n)
+	if n > 0 {
+		C.flat_symbols(lang, &syms[0], C.uint32_t(n))
+	}
+	names = make([]string, n)
+	find = make(map[symbolKey]uint16, n)
+	for i, sy := range syms {
+		if sy.name == nil {
+			continue
+		}
+		names[i] = unsafe.String((*byte)(unsafe.Pointer(sy.name)), int(sy.len))
+		k := symbolKey{names[i], sy.named != 0}
+		if _, seen := find[k]; !seen && sy.findable != 0 {
+			find[k] = uint16(sy.public)
 		}
 	}
-	return names
+	return names, find
+}
+
+// symbolKey is a symbol's name and whether it is named.
+type symbolKey struct {
+	name  string
+	named bool
+}
+
+// lookupSymbol is ts_language_symbol_for_name over the table grammarSymbols
+// read: the public symbol of the first visible (or supertype) symbol of
+// that name and namedness, 0 for none; a prefix of "ERROR" (the C
+// function's strncmp) is the error symbol.
+func lookupSymbol(find map[symbolKey]uint16, name string, named bool) uint16 {
+	if strings.HasPrefix("ERROR", name) {
+		return 0xFFFF // ts_builtin_sym_error
+	}
+	return find[symbolKey{name, named}]
 }

@@ -42,8 +42,9 @@ type symtab struct {
 var symbols = sync.OnceValue(loadSymbols)
 
 func loadSymbols() *symtab {
-	s := &symtab{names: symbolNames()}
-	n := func(name string) uint16 { return symbolID(name, true) }
+	names, find := grammarSymbols()
+	s := &symtab{names: names}
+	n := func(name string) uint16 { return lookupSymbol(find, name, true) }
 	s.module, s.comment, s.identifier, s.keywordIdentifier = n("module"), n("comment"), n("identifier"), n("keyword_identifier")
 	if s.keywordIdentifier == 0 {
 		// keyword_identifier is always aliased to identifier in this
@@ -75,7 +76,7 @@ func loadSymbols() *symtab {
 	s.block, s.typeNode, s.await, s.yield = n("block"), n("type"), n("await"), n("yield")
 	s.chevron, s.keywordSeparator, s.genericType = n("chevron"), n("keyword_separator"), n("generic_type")
 	s.strContent, s.strStart = n("string_content"), n("string_start")
-	s.comma = symbolID(",", false)
+	s.comma = lookupSymbol(find, ",", false)
 
 	s.fName, s.fAlias, s.fValue, s.fLeft, s.fRight = fieldID("name"), fieldID("alias"), fieldID("value"), fieldID("left"), fieldID("right")
 	s.fFunction, s.fArguments, s.fObject, s.fAttribute = fieldID("function"), fieldID("arguments"), fieldID("object"), fieldID("attribute")

@@ -5,6 +5,7 @@ import (
 	"runtime"
 	"runtime/debug"
 	"strings"
+	"sync"
 
 	"github.com/spf13/cobra"
 )
@@ -36,13 +37,17 @@ build in a checkout.`,
 	}
 }
 
+// buildInfo is debug.ReadBuildInfo, parsed once: every invocation asks for
+// the version (the root's --version, report metadata).
+var buildInfo = sync.OnceValues(debug.ReadBuildInfo)
+
 // version is the nullius version string: -ldflags first, then the module
 // version of a `go install ...@vX` build, then the development default.
 func version() string {
 	if buildVersion != "" {
 		return buildVersion
 	}
-	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" && bi.Main.Version != "(devel)" {
+	if bi, ok := buildInfo(); ok && bi.Main.Version != "" && bi.Main.Version != "(devel)" {
 		return strings.TrimPrefix(bi.Main.Version, "v")
 	}
 	return "0.1.0-dev"
@@ -52,7 +57,7 @@ func version() string {
 func versionLine() string {
 	commit := buildCommit
 	modified := false
-	if bi, ok := debug.ReadBuildInfo(); ok {
+	if bi, ok := buildInfo(); ok {
 		for _, s := range bi.Settings {
 			switch {
 			case s.Key == "vcs.revision" && commit == "":
