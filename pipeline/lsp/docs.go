@@ -6,10 +6,10 @@ import (
 	"path/filepath"
 	"time"
 
-	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
 
 	"github.com/nullius-dev/nullius/analyzers"
+	protocol "github.com/nullius-dev/nullius/internal/third_party/lspprotocol"
 )
 
 // document is one open buffer.

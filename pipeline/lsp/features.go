@@ -7,13 +7,13 @@ import (
 	"fmt"
 	"strings"
 
-	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
 
 	"github.com/nullius-dev/nullius/analyzers/fix"
 	"github.com/nullius-dev/nullius/analyzers/hover"
 	"github.com/nullius-dev/nullius/internal/diag"
 	"github.com/nullius-dev/nullius/internal/output"
+	protocol "github.com/nullius-dev/nullius/internal/third_party/lspprotocol"
 	"github.com/nullius-dev/nullius/pyscan"
 )
 

@@ -10,7 +10,6 @@ import (
 	"strings"
 	"time"
 
-	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
 
 	"github.com/nullius-dev/nullius/analyzers"
@@ -18,6 +17,7 @@ import (
 	"github.com/nullius-dev/nullius/internal/diag"
 	"github.com/nullius-dev/nullius/internal/output"
 	"github.com/nullius-dev/nullius/internal/readlimit"
+	protocol "github.com/nullius-dev/nullius/internal/third_party/lspprotocol"
 )
 
 // pkgState is what the server knows of one package.

@@ -30,8 +30,9 @@ import (
 	"time"
 
 	"go.lsp.dev/jsonrpc2"
-	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
+
+	protocol "github.com/nullius-dev/nullius/internal/third_party/lspprotocol"
 )
 
 // Options configure a server.

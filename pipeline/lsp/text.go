@@ -5,7 +5,7 @@ import (
 	"unicode/utf16"
 	"unicode/utf8"
 
-	"go.lsp.dev/protocol"
+	protocol "github.com/nullius-dev/nullius/internal/third_party/lspprotocol"
 )
 
 // encoding is the unit LSP positions count along a line, negotiated at
