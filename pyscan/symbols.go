@@ -2,13 +2,14 @@ package pyscan
 
 import "sync"
 
-// symtab holds the grammar's symbol and field ids, looked up once, on the
-// first parse.
+// symtab holds the grammar's symbol and field ids: generated into
+// symbols_gen.go (grammarIDs) from the grammar's own lookups, which
+// TestSymbolTableIsCurrent repeats on every test run.
 // (The official binding's IdForNodeKind/FieldIdForName leak a C string per
 // call; the lookups here pass Go strings to C without allocating.)
 type symtab struct {
-	names []string // symbol name by id
-	expr  []bool   // symbol ids that are expressions
+	count uint16 // symbols in the grammar
+	expr  []bool // symbol ids that are expressions (made from the ids)
 
 	module, comment, identifier, keywordIdentifier                                                     uint16
 	importStatement, importFrom, futureImport                                                          uint16
@@ -29,6 +30,7 @@ type symtab struct {
 	matchStatement, caseClause, casePattern, classPattern, splatPattern                                uint16
 	keywordPattern, dictPattern, typeAlias, printStatement, execStmt                                   uint16
 	block, typeNode, await, yield, chevron, keywordSeparator, genericType, strContent, strStart, comma uint16
+	slice                                                                                              uint16
 
 	fName, fAlias, fValue, fLeft, fRight, fFunction, fArguments, fObject uint16
 	fAttribute, fBody, fParameters, fModuleName, fKey, fType, fOperator  uint16
@@ -36,14 +38,21 @@ type symtab struct {
 	fSubject, fGuard, fConsequence, fAlternative, fCondition, fOperators uint16
 }
 
-// symbols returns the symbol table of the Python grammar, built on first
+// symbols returns the symbol table of the Python grammar, made on first
 // use (not at process start: a command that parses nothing pays nothing)
-// and never written afterwards.
-var symbols = sync.OnceValue(loadSymbols)
+// and never written afterwards. The ids are constants (grammarIDs): the
+// grammar's own lookups (lookupIDs) cost a one-file lint ~0.1 ms.
+var symbols = sync.OnceValue(func() *symtab {
+	s := grammarIDs
+	s.expr = exprSymbols(&s)
+	return &s
+})
 
-func loadSymbols() *symtab {
+// lookupIDs asks the grammar for every id of the table (what
+// symbols_gen.go holds).
+func lookupIDs() symtab {
 	names, find := grammarSymbols()
-	s := &symtab{names: names}
+	s := symtab{count: uint16(len(names))}
 	n := func(name string) uint16 { return lookupSymbol(find, name, true) }
 	s.module, s.comment, s.identifier, s.keywordIdentifier = n("module"), n("comment"), n("identifier"), n("keyword_identifier")
 	if s.keywordIdentifier == 0 {
@@ -77,6 +86,7 @@ func loadSymbols() *symtab {
 	s.chevron, s.keywordSeparator, s.genericType = n("chevron"), n("keyword_separator"), n("generic_type")
 	s.strContent, s.strStart = n("string_content"), n("string_start")
 	s.comma = lookupSymbol(find, ",", false)
+	s.slice = n("slice")
 
 	s.fName, s.fAlias, s.fValue, s.fLeft, s.fRight = fieldID("name"), fieldID("alias"), fieldID("value"), fieldID("left"), fieldID("right")
 	s.fFunction, s.fArguments, s.fObject, s.fAttribute = fieldID("function"), fieldID("arguments"), fieldID("object"), fieldID("attribute")
@@ -85,7 +95,12 @@ func loadSymbols() *symtab {
 	s.fReturnType, s.fTypeParameters, s.fSubject, s.fGuard = fieldID("return_type"), fieldID("type_parameters"), fieldID("subject"), fieldID("guard")
 	s.fConsequence, s.fAlternative, s.fCondition, s.fOperators = fieldID("consequence"), fieldID("alternative"), fieldID("condition"), fieldID("operators")
 
-	s.expr = make([]bool, len(s.names)+1)
+	return s
+}
+
+// exprSymbols marks the symbols of s that are expressions.
+func exprSymbols(s *symtab) []bool {
+	expr := make([]bool, int(s.count)+1)
 	for _, id := range []uint16{
 		s.identifier, s.keywordIdentifier, s.str, s.concatStr, s.integer, s.float,
 		s.true, s.false, s.none, s.ellipsis, s.attribute, s.subscript, s.call,
@@ -93,22 +108,28 @@ func loadSymbols() *symtab {
 		s.genExpr, s.parenExpr, s.unaryOp, s.notOp, s.binaryOp, s.boolOp,
 		s.compareOp, s.lambda, s.conditional, s.namedExpr, s.await, s.listSplat,
 		s.dictSplat, s.exprList, s.yield, s.asPattern, s.patternList,
-		s.tuplePattern, s.listPattern, s.listSplatPattern, n("slice"),
+		s.tuplePattern, s.listPattern, s.listSplatPattern, s.slice,
 	} {
-		if int(id) < len(s.expr) {
-			s.expr[id] = true
+		if int(id) < len(expr) {
+			expr[id] = true
 		}
 	}
-	return s
+	return expr
 }
 
 // isExpr reports whether symbol id is an expression node.
 func (s *symtab) isExpr(id uint16) bool { return int(id) < len(s.expr) && s.expr[id] }
 
-// name returns the grammar name of a symbol.
+// name returns the grammar name of a symbol (read from the grammar on
+// first use: only messages need names).
 func (s *symtab) name(id uint16) string {
-	if int(id) < len(s.names) {
-		return s.names[id]
+	if names := symbolNames(); int(id) < len(names) {
+		return names[id]
 	}
 	return "?"
 }
+
+var symbolNames = sync.OnceValue(func() []string {
+	names, _ := grammarSymbols()
+	return names
+})
