@@ -24,33 +24,8 @@ var eagerAtInit = map[string]bool{
 // TestNothingCompiledAtInit scans every non-test .go file of the module
 // for a package-level variable initialised by one of eagerAtInit.
 func TestNothingCompiledAtInit(t *testing.T) {
-	root, err := filepath.Abs("../..")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := os.Stat(filepath.Join(root, "go.mod")); err != nil {
-		t.Fatal("not the module root: ", root)
-	}
-	n := 0
-	err = filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if d.IsDir() {
-			if name := d.Name(); p != root && (name == "testdata" || name == "node_modules" || name == "third_party" || strings.HasPrefix(name, ".")) {
-				return filepath.SkipDir
-			}
-			return nil
-		}
-		if !strings.HasSuffix(p, ".go") || strings.HasSuffix(p, "_test.go") {
-			return nil
-		}
-		fset := token.NewFileSet()
-		f, err := parser.ParseFile(fset, p, nil, parser.SkipObjectResolution)
-		if err != nil {
-			return err
-		}
-		n++
+	root := moduleRoot(t)
+	n := goFiles(t, root, []string{"."}, func(rel string, fset *token.FileSet, f *ast.File) {
 		for _, decl := range f.Decls {
 			gd, ok := decl.(*ast.GenDecl)
 			if !ok || gd.Tok != token.VAR {
@@ -60,26 +35,83 @@ func TestNothingCompiledAtInit(t *testing.T) {
 				if _, ok := x.(*ast.FuncLit); ok {
 					return false // runs later, when called
 				}
-				call, ok := x.(*ast.CallExpr)
-				if !ok {
-					return true
-				}
-				if sel, ok := call.Fun.(*ast.SelectorExpr); ok {
-					if id, ok := sel.X.(*ast.Ident); ok && eagerAtInit[id.Name+"."+sel.Sel.Name] {
-						rel, _ := filepath.Rel(root, p)
-						t.Errorf("%s:%d: package-level %s.%s runs at every process start; use lazyre.New or sync.OnceValue",
-							rel, fset.Position(call.Pos()).Line, id.Name, sel.Sel.Name)
-					}
+				if call, name := calls(x, eagerAtInit); call != nil {
+					t.Errorf("%s:%d: package-level %s runs at every process start; use lazyre.New or sync.OnceValue",
+						rel, fset.Position(call.Pos()).Line, name)
 				}
 				return true
 			})
 		}
-		return nil
 	})
-	if err != nil {
-		t.Fatal(err)
-	}
 	if n < 100 {
 		t.Fatalf("scanned only %d files", n)
 	}
+}
+
+// moduleRoot is the module's root directory.
+func moduleRoot(t *testing.T) string {
+	root, err := filepath.Abs("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(filepath.Join(root, "go.mod")); err != nil {
+		t.Fatal("not the module root: ", root)
+	}
+	return root
+}
+
+// goFiles parses every non-test .go file under the dirs of root (skipping
+// testdata, node_modules, third_party and hidden folders), hands each to
+// fn with its slash-separated path relative to root, and returns how many
+// it parsed.
+func goFiles(t *testing.T, root string, dirs []string, fn func(rel string, fset *token.FileSet, f *ast.File)) int {
+	n := 0
+	for _, dir := range dirs {
+		top := filepath.Join(root, dir)
+		err := filepath.WalkDir(top, func(p string, d fs.DirEntry, err error) error {
+			if err != nil {
+				return err
+			}
+			if d.IsDir() {
+				if name := d.Name(); p != top && (name == "testdata" || name == "node_modules" || name == "third_party" || strings.HasPrefix(name, ".")) {
+					return filepath.SkipDir
+				}
+				return nil
+			}
+			if !strings.HasSuffix(p, ".go") || strings.HasSuffix(p, "_test.go") {
+				return nil
+			}
+			fset := token.NewFileSet()
+			f, err := parser.ParseFile(fset, p, nil, parser.SkipObjectResolution)
+			if err != nil {
+				return err
+			}
+			rel, _ := filepath.Rel(root, p)
+			n++
+			fn(filepath.ToSlash(rel), fset, f)
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	return n
+}
+
+// calls returns x and its "pkg.Func" name when x is a call of one of
+// names, else nil.
+func calls(x ast.Node, names map[string]bool) (*ast.CallExpr, string) {
+	call, ok := x.(*ast.CallExpr)
+	if !ok {
+		return nil, ""
+	}
+	sel, ok := call.Fun.(*ast.SelectorExpr)
+	if !ok {
+		return nil, ""
+	}
+	id, ok := sel.X.(*ast.Ident)
+	if !ok || !names[id.Name+"."+sel.Sel.Name] {
+		return nil, ""
+	}
+	return call, id.Name + "." + sel.Sel.Name
 }
