@@ -319,6 +319,11 @@ func (s *scan) readPyproject(dir string) (*pyproject, *diag.Diagnostic) {
 		dg := ruleBadPyproject.New(shown, line, col, line, col, "pyproject.toml does not parse: %s", msg)
 		return nil, &dg
 	}
+	if _, ok := pp.Tool["nullius"]; !ok {
+		// Decoded without error and no [tool.nullius]: configuration's
+		// own (strict) decode would find no table either.
+		s.t.markPlain(path)
+	}
 	if strings.TrimSpace(pp.Project.Name) == "" {
 		line := lineOf(src, "[project]")
 		dg := ruleBadPyproject.New(shown, line, 1, line, 1,

@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/nullius-dev/nullius/internal/config"
 )
 
 func TestImportName(t *testing.T) {
@@ -222,4 +224,38 @@ func FuzzReadPyproject(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestPlainPyproject: discovery marks a pyproject.toml it decoded without
+// a [tool.nullius] table (configuration then does not decode it again),
+// and never one with the table or one that does not decode.
+func TestPlainPyproject(t *testing.T) {
+	for _, tt := range []struct {
+		name, src string
+		plain     bool
+	}{
+		{"no table", "[project]\nname = \"a-gaia\"\n[tool.gaia]\ntype = \"x\"\n", true},
+		{"table", "[project]\nname = \"a-gaia\"\n[tool.nullius]\nwarnings = false\n", false},
+		{"dotted table", "[project]\nname = \"a-gaia\"\n[tool]\nnullius.warnings = false\n", false},
+		{"binding only", "[project]\nname = \"a-gaia\"\n[tool.nullius]\nnode-id = \"n0de0001\"\n", false},
+		{"not TOML", "[project\nname = \"a-gaia\"\n", false},
+		{"tool not a table", "tool = 1\n[project]\nname = \"a-gaia\"\n", false},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			if err := os.WriteFile(filepath.Join(dir, "pyproject.toml"), []byte(tt.src), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			s := newScan()
+			s.readPyproject(dir)
+			path := filepath.Join(dir, "pyproject.toml")
+			if got := s.t.isPlain(path); got != tt.plain {
+				t.Errorf("isPlain = %v, want %v", got, tt.plain)
+			}
+			// What skipping the decode stands for: no configuration.
+			if c, err := config.Load(path); tt.plain && (c != nil || err != nil) {
+				t.Errorf("config.Load of a plain pyproject.toml = %+v, %v; want nil, nil", c, err)
+			}
+		})
+	}
 }

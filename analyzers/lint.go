@@ -114,7 +114,7 @@ func newEngine(opts Options) (*engine, error) {
 	if opts.NoConfig {
 		return e, nil
 	}
-	ro := config.ResolverOptions{Cwd: e.s.t.cwd, Read: e.s.t.readConfig, Lookup: e.s.t.holds}
+	ro := config.ResolverOptions{Cwd: e.s.t.cwd, Read: e.s.t.readConfig, Lookup: e.s.t.holds, Plain: e.s.t.isPlain}
 	if opts.ConfigFile != "" {
 		c, err := config.Load(opts.ConfigFile)
 		if err != nil {

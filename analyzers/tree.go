@@ -21,6 +21,10 @@ type fsTree struct {
 	cwd   string
 	dirs  memo.Map[[]fs.DirEntry] // by absolute, clean path; sorted by name
 	files memo.Map[[]byte]        // by absolute, clean path
+	// plain holds the pyproject.toml files (by absolute, clean path)
+	// discovery decoded and found without a [tool.nullius] table, so
+	// configuration does not decode them again.
+	plain memo.Map[bool]
 }
 
 func newFSTree() *fsTree {
@@ -118,6 +122,19 @@ func (t *fsTree) holds(dir, name string) (exists, known bool) {
 		return err == nil && !fi.IsDir(), true
 	}
 	return !e.IsDir(), true
+}
+
+// markPlain records that discovery decoded the pyproject.toml at path and
+// found no [tool.nullius] table in it.
+func (t *fsTree) markPlain(path string) {
+	t.plain.Get(filepath.Clean(t.abs(path)), func() (bool, error) { return true, nil })
+}
+
+// isPlain reports whether markPlain recorded the pyproject.toml at abs
+// (absolute, clean). It answers the configuration lookup.
+func (t *fsTree) isPlain(abs string) bool {
+	v, err, ok := t.plain.Peek(abs)
+	return ok && err == nil && v
 }
 
 // readConfig reads a configuration file (pyproject.toml or nullius.toml)

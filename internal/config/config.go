@@ -522,6 +522,11 @@ type ResolverOptions struct {
 	// not listed dir; the resolver then stats the file itself. A lint run
 	// answers from the directory listings of its walk.
 	Lookup func(dir, name string) (exists, known bool)
+	// Plain, when set, reports that the pyproject.toml at abs (absolute,
+	// clean) decoded without error and has no [tool.nullius] table, so it
+	// is not decoded again: it is no configuration. A lint run answers for
+	// the pyproject.toml files its discovery decoded.
+	Plain func(abs string) bool
 }
 
 // Resolver finds the closest configuration of each directory once and
@@ -590,7 +595,11 @@ func (r *Resolver) resolve(dir string) (*Config, error) {
 		if !r.holds(dir, name) {
 			continue
 		}
-		c, err := load(filepath.Join(dir, name), 0, r.opts.Read)
+		path := filepath.Join(dir, name)
+		if name == PyprojectTOML && r.opts.Plain != nil && r.opts.Plain(path) {
+			continue
+		}
+		c, err := load(path, 0, r.opts.Read)
 		if err != nil || c != nil {
 			return c, err
 		}

@@ -3,6 +3,7 @@ package config
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -231,4 +232,28 @@ func FuzzLoad(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestPlainPyprojectIsNotDecoded: a pyproject.toml the caller reports as
+// plain (decoded already, no [tool.nullius]) is neither read nor decoded
+// again, and the closest configuration above it governs.
+func TestPlainPyprojectIsNotDecoded(t *testing.T) {
+	root := t.TempDir()
+	write(t, filepath.Join(root, "nullius.toml"), "warnings = false\n")
+	pp := filepath.Join(root, "pkg", "pyproject.toml")
+	write(t, pp, "[project]\nname = \"x-gaia\"\n")
+	for _, plain := range []bool{false, true} {
+		var read []string
+		r := NewResolverWith(ResolverOptions{
+			Read:  func(abs string) ([]byte, error) { read = append(read, abs); return readFile(abs) },
+			Plain: func(abs string) bool { return plain && abs == pp },
+		})
+		c, err := r.ForDir(filepath.Join(root, "pkg"))
+		if err != nil || c == nil || c.Path != filepath.Join(root, "nullius.toml") {
+			t.Fatalf("plain=%v: ForDir = %+v, %v; want the root nullius.toml", plain, c, err)
+		}
+		if got := slices.Contains(read, pp); got == plain {
+			t.Errorf("plain=%v: pyproject.toml read = %v, want %v (reads: %q)", plain, got, !plain, read)
+		}
+	}
 }
