@@ -301,11 +301,7 @@ func diskText(p string) *text {
 // toLSP converts a finding: 1-based lines and UTF-8 byte columns become
 // 0-based positions in enc; the code links to its section of docs/rules.md.
 func toLSP(d diag.Diagnostic, t *text, enc encoding) protocol.Diagnostic {
-	start := t.at(d.Line, d.Column)
-	end := start
-	if d.EndLine > 0 {
-		end = max(start, t.at(d.EndLine, d.EndColumn))
-	}
+	start, end := span(d, t)
 	out := protocol.Diagnostic{
 		Range:    protocol.Range{Start: t.position(start, enc), End: t.position(end, enc)},
 		Severity: severity(d.Severity),
