@@ -67,16 +67,18 @@ func Messages(ps []Problem) []string {
 // Join joins the messages with "; " as the reference's refusals do.
 func Join(ps []Problem) string { return strings.Join(Messages(ps), "; ") }
 
-// unknownKeys returns obj's keys outside allowed, sorted.
+// unknownKeys returns obj's distinct keys outside allowed, sorted. It reads
+// the members directly: it runs on every object of an artifact, and an
+// object without unknown keys (the usual case) costs no allocation.
 func unknownKeys(obj matchproto.Object, allowed []string) []string {
 	var out []string
-	for _, k := range obj.Keys() {
-		if !slices.Contains(allowed, k) {
-			out = append(out, k)
+	for _, m := range obj {
+		if !slices.Contains(allowed, m.Key) {
+			out = append(out, m.Key)
 		}
 	}
 	slices.Sort(out)
-	return out
+	return slices.Compact(out)
 }
 
 var intRE = lazyre.New(`^-?(0|[1-9][0-9]*)$`)

@@ -1,7 +1,7 @@
 package match
 
 import (
-	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/nullius-dev/nullius/internal/diag"
@@ -20,25 +20,27 @@ func validateAnchoredArguments(ps *problems, code *diag.Rule, v any, ptr, label 
 		return
 	}
 	for i, it := range list {
-		p := fmt.Sprintf("%s/%d", ptr, i)
+		// The element's pointer is built only for a finding: a valid
+		// list of a million arguments costs no string per element.
+		p := func(suffix string) string { return ptr + "/" + strconv.Itoa(i) + suffix }
 		o, isObj := it.(matchproto.Object)
 		if !isObj {
-			ps.add(code, p, "%s[%d] must be an object", label, i)
+			ps.add(code, p(""), "%s[%d] must be an object", label, i)
 			continue
 		}
 		if strict {
 			if unk := unknownKeys(o, []string{"argument", "anchor_type", "anchor_ref"}); len(unk) > 0 {
-				ps.add(code, p, "%s[%d] has unknown keys: %s", label, i, strings.Join(unk, ", "))
+				ps.add(code, p(""), "%s[%d] has unknown keys: %s", label, i, strings.Join(unk, ", "))
 			}
 		}
 		for _, k := range []string{"argument", "anchor_type", "anchor_ref"} {
 			if val, _ := o.Get(k); !nonBlank(val) && (k != "anchor_type" || !strict) {
-				ps.add(code, p+"/"+k, "%s[%d].%s must be a non-empty string", label, i, k)
+				ps.add(code, p("/"+k), "%s[%d].%s must be a non-empty string", label, i, k)
 			}
 		}
 		at, _ := o.Get("anchor_type")
 		if _, isStr := at.(string); (isStr || strict) && at != "literature" && at != "computation" {
-			ps.add(code, p+"/anchor_type", "%s[%d].anchor_type must be one of literature, computation, got %s", label, i, pyfmt.Short(at))
+			ps.add(code, p("/anchor_type"), "%s[%d].anchor_type must be one of literature, computation, got %s", label, i, pyfmt.Short(at))
 		}
 	}
 }
