@@ -278,24 +278,26 @@ func Propose(nodes []Node, matched [][2]string, all bool) Plan {
 // nodes' by definition. A round (round.go) proposes what taking these in
 // order would, without listing them.
 func allPairs(plan *Plan, eligible []Node, done map[[2]string]bool) []Pair {
-	pair := func(x, y Node) Pair {
-		if y.ID < x.ID {
-			x, y = y, x
-		}
-		sx, cx := plan.score(x)
-		sy, cy := plan.score(y)
-		return Pair{A: x.ID, B: y.ID, ScoreA: sx, ScoreB: sy, ColdA: cx, ColdB: cy, Distance: distance(sx, sy)}
-	}
 	var cands []Pair
 	for i := range eligible {
 		for j := i + 1; j < len(eligible); j++ {
 			if !done[key(eligible[i].ID, eligible[j].ID)] {
-				cands = append(cands, pair(eligible[i], eligible[j]))
+				cands = append(cands, plan.pair(eligible[i], eligible[j]))
 			}
 		}
 	}
 	sortPairs(cands)
 	return cands
+}
+
+// pair is the proposed match of x and y, the smaller id as A.
+func (plan *Plan) pair(x, y Node) Pair {
+	if y.ID < x.ID {
+		x, y = y, x
+	}
+	sx, cx := plan.score(x)
+	sy, cy := plan.score(y)
+	return Pair{A: x.ID, B: y.ID, ScoreA: sx, ScoreB: sy, ColdA: cx, ColdB: cy, Distance: distance(sx, sy)}
 }
 
 // score is the posterior a node plays at: its own, or the median for a

@@ -149,15 +149,7 @@ func (r *rounder) isDone(i, j int) bool {
 	return len(r.done) > 0 && r.done[key(r.nodes[i].ID, r.nodes[j].ID)]
 }
 
-func (r *rounder) pair(i, j int) Pair {
-	x, y := r.nodes[i], r.nodes[j]
-	if y.ID < x.ID {
-		x, y = y, x
-	}
-	sx, cx := r.plan.score(x)
-	sy, cy := r.plan.score(y)
-	return Pair{A: x.ID, B: y.ID, ScoreA: sx, ScoreB: sy, ColdA: cx, ColdB: cy, Distance: distance(sx, sy)}
-}
+func (r *rounder) pair(i, j int) Pair { return r.plan.pair(r.nodes[i], r.nodes[j]) }
 
 // coldStarts serves every cold node, by id, the first warm node in order
 // of closeness to the median that is unused and not already its opponent.
