@@ -8,6 +8,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/nullius-dev/nullius/internal/contain"
 	"github.com/nullius-dev/nullius/internal/diag"
 	"github.com/nullius-dev/nullius/internal/lazyre"
 )
@@ -57,11 +58,6 @@ func newLinker(reportPath, root string) (*linker, error) {
 }
 
 func exists(p string) bool { _, err := os.Stat(p); return err == nil }
-
-func within(p, dir string) bool {
-	rel, err := filepath.Rel(dir, p)
-	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
-}
 
 // projectPath decodes the path of a project:// target; ok is false for an
 // empty or absolute path, empty/./.. segments or an encoded slash.
@@ -128,7 +124,7 @@ func (l *linker) normalizeTarget(target string) string {
 	if r, err := filepath.EvalSymlinks(c); err == nil {
 		real = r
 	}
-	if !within(real, l.root) {
+	if !contain.Within(real, l.root) {
 		return target
 	}
 	rel, err := filepath.Rel(l.reportDir, c)
@@ -393,7 +389,7 @@ func (l *linker) contain(c string, escapes *LinkIssue) *LinkIssue {
 	if r, err := filepath.EvalSymlinks(c); err == nil {
 		real = r
 	}
-	if !within(real, l.root) {
+	if !contain.Within(real, l.root) {
 		return escapes
 	}
 	return nil

@@ -13,6 +13,7 @@ import (
 
 	"github.com/nullius-dev/nullius/analyzers/ir"
 	"github.com/nullius-dev/nullius/internal/binding"
+	"github.com/nullius-dev/nullius/internal/contain"
 	"github.com/nullius-dev/nullius/internal/diag"
 	"github.com/nullius-dev/nullius/internal/lazyre"
 	"github.com/nullius-dev/nullius/internal/readlimit"
@@ -290,7 +291,7 @@ func resolvePackage(root, raw string) (string, bool) {
 		}
 	}
 	real, err := filepath.EvalSymlinks(filepath.Join(root, filepath.FromSlash(dec)))
-	if err != nil || !within(real, root) {
+	if err != nil || !contain.Within(real, root) {
 		return "", false
 	}
 	if fi, err := os.Stat(real); err != nil || !fi.IsDir() {
@@ -305,7 +306,7 @@ func fileExists(p string) bool { fi, err := os.Stat(p); return err == nil && fi.
 // and the package directory (a symlink out withholds everything).
 func readInside(p, root, pkg string) ([]byte, error) {
 	real, err := filepath.EvalSymlinks(p)
-	if err != nil || !within(real, root) || !within(real, pkg) || !fileExists(real) {
+	if err != nil || !contain.Within(real, root) || !contain.Within(real, pkg) || !fileExists(real) {
 		return nil, fmt.Errorf("%s (missing, not a file, or outside the package)", p)
 	}
 	return readlimit.ReadFile(real, readlimit.JSON)

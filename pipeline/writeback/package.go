@@ -12,6 +12,7 @@ import (
 	"github.com/nullius-dev/nullius/analyzers"
 	"github.com/nullius-dev/nullius/analyzers/ir"
 	"github.com/nullius-dev/nullius/internal/binding"
+	"github.com/nullius-dev/nullius/internal/contain"
 	"github.com/nullius-dev/nullius/internal/diag"
 	"github.com/nullius-dev/nullius/internal/lazyre"
 	"github.com/nullius-dev/nullius/internal/pyfmt"
@@ -93,7 +94,7 @@ func VerifyPackage(root string, post *Posterior, want binding.Binding, disciplin
 	irShown := filepath.Join(display, ".gaia", "ir.json")
 	pkgReal, err1 := filepath.EvalSymlinks(pkgDir)
 	irReal, err2 := filepath.EvalSymlinks(irPath)
-	if err1 != nil || err2 != nil || !prior.Within(irReal, rootReal) || !prior.Within(irReal, pkgReal) || !prior.Within(pkgReal, rootReal) {
+	if err1 != nil || err2 != nil || !contain.Within(irReal, rootReal) || !contain.Within(irReal, pkgReal) || !contain.Within(pkgReal, rootReal) {
 		return nil, refuseAt(RulePackage, irShown, 0, 0, "gaia_package_ref does not resolve inside the project root: %s/.gaia/ir.json is missing or escapes it; %s", post.RelPath, refresh)
 	}
 	if err := checkBinding(pkgReal, display, want); err != nil {
@@ -262,7 +263,7 @@ func recompute(pkgDir, display string, irBytes []byte, post *Posterior) error {
 	belShown := filepath.Join(display, ".gaia", "beliefs.json")
 	irShown := filepath.Join(display, ".gaia", "ir.json")
 	real, err := filepath.EvalSymlinks(bp)
-	if err != nil || !prior.Within(real, pkgDir) {
+	if err != nil || !contain.Within(real, pkgDir) {
 		return refuseAt(RuleRecompute, belShown, 0, 0, "cannot verify value: %s is missing or escapes the package; re-run nullius extract", belShown)
 	}
 	bb, err := readlimit.ReadFile(real, readlimit.JSON)

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/nullius-dev/nullius/internal/contain"
 	"github.com/nullius-dev/nullius/internal/lazyre"
 	"github.com/nullius-dev/nullius/internal/projroot"
 	"github.com/nullius-dev/nullius/internal/pyfmt"
@@ -88,13 +89,6 @@ func EncodePath(p string) string {
 	return b.String()
 }
 
-// Within reports whether path lies inside (or is) dir; both must already be
-// resolved.
-func Within(path, dir string) bool {
-	rel, err := filepath.Rel(dir, path)
-	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) && !filepath.IsAbs(rel)
-}
-
 // ResolvePinned resolves a literature artifact reference (P-1) under root:
 // grammar, containment after symlink resolution, regular file, exact-byte
 // pin. It returns the bytes and the resolved file path.
@@ -109,7 +103,7 @@ func ResolvePinned(root, ref string) ([]byte, string, error) {
 	}
 	target := filepath.Join(rootReal, filepath.FromSlash(r.Path))
 	real, err := filepath.EvalSymlinks(target)
-	if err != nil || !Within(real, rootReal) {
+	if err != nil || !contain.Within(real, rootReal) {
 		return nil, "", fmt.Errorf("%s does not resolve inside project root (missing file or symlink escape)", pyfmt.Str(r.Path))
 	}
 	fi, err := os.Stat(real)
