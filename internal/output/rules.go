@@ -147,7 +147,7 @@ func WriteExplain(w io.Writer, r diag.Rule) error {
 		}
 		bw.WriteString("\n")
 	}
-	fmt.Fprintf(bw, "Docs: %s#%s\n", rulesDocURI, RuleAnchor(r))
+	fmt.Fprintf(bw, "Docs: %s\n", RuleURL(r))
 	return bw.Flush()
 }
 
