@@ -140,10 +140,8 @@ func run(opts Options, checks Checks, res *Result) error {
 	// Nothing is read before the locks are held, so every check is bound
 	// to the bytes the transaction then edits. Resolving paths reads no
 	// content; the artifact must be a regular file before anything else.
-	if fi, err := readlimit.Regular(opts.Artifact); err != nil {
+	if err := readlimit.Check(opts.Artifact, readlimit.JSON); err != nil {
 		return err
-	} else if fi.Size() > readlimit.JSON.Max() {
-		return &readlimit.TooLargeError{Path: opts.Artifact, Size: fi.Size(), Max: readlimit.JSON.Max(), Label: readlimit.JSON.Name()}
 	}
 	art, err := filepath.Abs(opts.Artifact)
 	if err == nil {
