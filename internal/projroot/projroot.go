@@ -129,7 +129,7 @@ func Init(dir string) (*InitResult, error) {
 
 // gitignore appends the missing IgnoreLines to path under one header.
 func (res *InitResult) gitignore(path string) error {
-	old, err := readlimit.ReadFile(path, readlimit.Config)
+	old, fi, err := readlimit.ReadFileInfo(path, readlimit.Config)
 	exists := err == nil
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return err
@@ -161,7 +161,7 @@ func (res *InitResult) gitignore(path string) error {
 		b.WriteString(l + "\n")
 	}
 	perm := fs.FileMode(0o644)
-	if fi, err := os.Stat(path); err == nil {
+	if exists {
 		perm = fi.Mode().Perm()
 	}
 	if err := atomicfile.WriteFile(path, []byte(b.String()), perm); err != nil {

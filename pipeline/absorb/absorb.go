@@ -198,7 +198,7 @@ func run(opts Options, checks Checks, res *Result) error {
 	}
 	failpoint("locked")
 
-	data, err := readlimit.ReadFile(art, readlimit.JSON)
+	data, artInfo, err := readlimit.ReadFileInfo(art, readlimit.JSON)
 	if err != nil {
 		return err
 	}
@@ -250,10 +250,6 @@ func run(opts Options, checks Checks, res *Result) error {
 	if err != nil {
 		return err
 	}
-	fi, err := os.Stat(art)
-	if err != nil {
-		return err
-	}
 	j := &journal{Version: 1, Step: "absorb", MatchID: m.id, State: statePrepared}
 	for _, d := range lockDirs {
 		j.Locks = append(j.Locks, relTo(root, d))
@@ -262,7 +258,7 @@ func run(opts Options, checks Checks, res *Result) error {
 		j.Files = append(j.Files, journalFile{Path: relTo(root, s.module), Mode: s.mode,
 			BeforeSHA256: digest(s.orig), AfterSHA256: digest(s.next), Before: s.orig, After: s.next})
 	}
-	j.Files = append(j.Files, journalFile{Path: relTo(root, art), Mode: fi.Mode().Perm(),
+	j.Files = append(j.Files, journalFile{Path: relTo(root, art), Mode: artInfo.Mode().Perm(),
 		BeforeSHA256: digest(data), AfterSHA256: digest(artAfter), Before: data, After: artAfter, OnCommit: true})
 	if err := commit(root, j, sides, checks, art, data); err != nil {
 		return err
@@ -439,14 +435,11 @@ func prepareSide(s *side, m *match, checks Checks, anchor string) error {
 		return refuseAt(ruleModule, mod, 1, 1, "", "%s resolves outside its package %s; absorb edits only files inside the package", mod, s.pkg)
 	}
 	s.module = abs
-	fi, err := os.Stat(abs)
+	orig, fi, err := readlimit.ReadFileInfo(abs, readlimit.Python)
 	if err != nil {
 		return err
 	}
-	s.mode = fi.Mode().Perm()
-	if s.orig, err = readlimit.ReadFile(abs, readlimit.Python); err != nil {
-		return err
-	}
+	s.orig, s.mode = orig, fi.Mode().Perm()
 	if line := holdsMatch(s.orig, m.id); line > 0 {
 		return refuseAt(ruleAlreadyAbsorbed, mod, line, 1, "", "%s already holds match %s; a match is absorbed exactly once", mod, m.id)
 	}
