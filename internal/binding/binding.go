@@ -27,8 +27,8 @@ import (
 	"github.com/pelletier/go-toml/v2/unstable"
 
 	"github.com/nullius-dev/nullius/internal/atomicfile"
-	"github.com/nullius-dev/nullius/internal/lazyre"
 	"github.com/nullius-dev/nullius/internal/lockfile"
+	"github.com/nullius-dev/nullius/internal/matchproto"
 	"github.com/nullius-dev/nullius/internal/pyfmt"
 	"github.com/nullius-dev/nullius/internal/readlimit"
 )
@@ -72,14 +72,11 @@ func BindCommand(pkgDir string, b Binding) string {
 	return fmt.Sprintf("nullius bind --package %s --campaign-id %s --node-id %s", pkgDir, c, n)
 }
 
-// shortID is the idea store's id pattern (idea_node_v1.schema.json).
-var shortID = lazyre.New(`^[0123456789abcdefghjkmnpqrstvwxyz]{8}$`)
-
 // ValidID reports whether s is an idea-store id: 8 characters of 0-9 and
 // a-z without i, l, o, u. Read and Write accept any non-empty string (a
 // file written by hand must round-trip); the commands that bind refuse
 // what the store would refuse.
-func ValidID(s string) bool { return shortID.MatchString(s) }
+func ValidID(s string) bool { return matchproto.ShortIDRE.MatchString(s) }
 
 // CheckIDs refuses ids the store would refuse, naming the flag.
 func CheckIDs(b Binding) error {

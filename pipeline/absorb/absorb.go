@@ -105,8 +105,6 @@ func refuseAt(rule *diag.Rule, path string, line, col int, pointer, format strin
 	return &Refusal{Msg: msg, Diagnostics: []diag.Diagnostic{d}}
 }
 
-var shortID = lazyre.New(`^[0123456789abcdefghjkmnpqrstvwxyz]{8}$`)
-
 // match is what absorb reads from the artifact.
 type match struct {
 	id, campaign, a, b string
@@ -490,7 +488,7 @@ func readMatch(doc *jsonloc.Doc) (*match, error) {
 	m.a, _ = member(obj, "idea_a_node_id").(string)
 	m.b, _ = member(obj, "idea_b_node_id").(string)
 	for _, id := range []string{m.id, m.a, m.b} {
-		if !shortID.MatchString(id) {
+		if !matchproto.ShortIDRE.MatchString(id) {
 			return nil, fmt.Errorf("id %q is not an engine short id", id)
 		}
 	}

@@ -17,6 +17,7 @@ import (
 	"github.com/nullius-dev/nullius/internal/contain"
 	"github.com/nullius-dev/nullius/internal/diag"
 	"github.com/nullius-dev/nullius/internal/lockfile"
+	"github.com/nullius-dev/nullius/internal/matchproto"
 	"github.com/nullius-dev/nullius/internal/readlimit"
 )
 
@@ -107,7 +108,7 @@ func readJournal(root, p string) (*journal, error) {
 	switch {
 	case j.Version != 1 || j.Step != "absorb":
 		return nil, fmt.Errorf("not an absorb journal of version 1 (version %d, step %q)", j.Version, j.Step)
-	case !shortID.MatchString(j.MatchID) || filepath.Base(p) != journalName(j.MatchID):
+	case !matchproto.ShortIDRE.MatchString(j.MatchID) || filepath.Base(p) != journalName(j.MatchID):
 		return nil, fmt.Errorf("match_id %q does not name this journal", j.MatchID)
 	case j.State != statePrepared && j.State != stateCommitted:
 		return nil, fmt.Errorf("unknown state %q", j.State)
