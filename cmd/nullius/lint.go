@@ -118,8 +118,7 @@ Exit codes: 0 no error finding (warnings do not fail), 1 error findings,
 				return &exitErr{code: exitError, msg: "lint: " + err.Error()}
 			}
 			if diffOnly {
-				_, err := a.applyFixes(res.Diagnostics, true)
-				return err
+				return a.printFixes(res.Diagnostics)
 			}
 			if fixFiles {
 				fixed, err := a.fixPackages(res, opts)
@@ -151,43 +150,39 @@ Exit codes: 0 no error finding (warnings do not fail), 1 error findings,
 	return cmd
 }
 
-// applyFixes plans the safe fixes of ds and prints them as a unified
+// printFixes plans the safe fixes of ds and prints them as a unified
 // diff (the exit error is 1 when the diff is not empty); it writes
 // nothing, so it takes no lock. Files left unfixed are named on stderr.
-// It returns how many findings would be fixed.
-func (a *app) applyFixes(ds []diag.Diagnostic, diffOnly bool) (int, error) {
+func (a *app) printFixes(ds []diag.Diagnostic) error {
 	files, err := fix.Plan(ds, fix.ReadSource)
 	if err != nil {
-		return 0, &exitErr{code: exitError, msg: "lint: " + err.Error()}
+		return &exitErr{code: exitError, msg: "lint: " + err.Error()}
 	}
-	planned, n := a.planned(files)
+	planned := a.planned(files)
 	for _, f := range planned {
 		u, err := fix.Unified(f.Path, f.Src, f.Edits)
 		if err != nil {
-			return 0, &exitErr{code: exitError, msg: "lint: " + err.Error()}
+			return &exitErr{code: exitError, msg: "lint: " + err.Error()}
 		}
 		io.WriteString(a.stdout, u)
 	}
 	if len(planned) > 0 {
-		return n, &exitErr{code: exitFindings}
+		return &exitErr{code: exitFindings}
 	}
-	return 0, nil
+	return nil
 }
 
-// planned names the files left unfixed on stderr and returns the others
-// with the number of findings their fixes fix.
-func (a *app) planned(files []fix.File) ([]fix.File, int) {
+// planned names the files left unfixed on stderr and returns the others.
+func (a *app) planned(files []fix.File) []fix.File {
 	var out []fix.File
-	n := 0
 	for _, f := range files {
 		if f.Skipped != "" {
 			fmt.Fprintf(a.stderr, "nullius: lint: left %s unfixed: %s\n", f.Path, f.Skipped)
 			continue
 		}
 		out = append(out, f)
-		n += f.Fixes
 	}
-	return out, n
+	return out
 }
 
 // fixPackages writes the safe fixes, one package at a time, each under
@@ -222,7 +217,7 @@ func (a *app) fixPackages(res *analyzers.Result, opts analyzers.Options) (int, e
 		})
 		written := 0
 		if r != nil {
-			planned, _ := a.planned(r.Files)
+			planned := a.planned(r.Files)
 			for _, f := range planned {
 				if slices.Contains(r.Written, f.Path) {
 					written++
