@@ -253,11 +253,9 @@ func displayPath(p string) string {
 	if err != nil {
 		return p
 	}
+	// IsLocal holds for "." too: p is the working directory itself.
 	if rel, err := filepath.Rel(wd, p); err == nil && filepath.IsLocal(rel) {
 		return rel
-	}
-	if rel, err := filepath.Rel(wd, p); err == nil && rel == "." {
-		return "."
 	}
 	return p
 }
