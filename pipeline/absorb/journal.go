@@ -229,6 +229,10 @@ func (r *Recovery) Summary() string {
 // caller holds the journal directory's lock and the locks of j.Locks.
 func settle(root, jpath string, j *journal, complete bool) *Recovery {
 	rec := &Recovery{Journal: relTo(root, jpath), MatchID: j.MatchID, Action: "failed"}
+	verb := "restored"
+	if complete {
+		verb = "completed"
+	}
 	for i, f := range j.Files {
 		out := FileOutcome{Path: f.Path}
 		p, err := inRoot(root, f.Path)
@@ -237,9 +241,9 @@ func settle(root, jpath string, j *journal, complete bool) *Recovery {
 			rec.Files = append(rec.Files, out)
 			continue
 		}
-		want, wantSHA, otherSHA, verb := f.Before, f.BeforeSHA256, f.AfterSHA256, "restored"
+		want, wantSHA, otherSHA := f.Before, f.BeforeSHA256, f.AfterSHA256
 		if complete {
-			want, wantSHA, otherSHA, verb = f.After, f.AfterSHA256, f.BeforeSHA256, "completed"
+			want, wantSHA, otherSHA = f.After, f.AfterSHA256, f.BeforeSHA256
 		}
 		// Anything longer than both recorded states is neither of them, so
 		// the read is capped at the longer one.
@@ -285,7 +289,7 @@ func settle(root, jpath string, j *journal, complete bool) *Recovery {
 	}
 	for _, f := range rec.Files {
 		if f.Action == "left" {
-			rec.Problems = append(rec.Problems, fmt.Sprintf("%s could not be %s: %s", f.Path, map[bool]string{true: "completed", false: "restored"}[complete], f.Error))
+			rec.Problems = append(rec.Problems, fmt.Sprintf("%s could not be %s: %s", f.Path, verb, f.Error))
 		}
 	}
 	if len(rec.Problems) > 0 {
@@ -293,7 +297,7 @@ func settle(root, jpath string, j *journal, complete bool) *Recovery {
 	}
 	failpoint("recover-settled")
 	if err := atomicfile.Remove(jpath); err != nil {
-		rec.Problems = append(rec.Problems, fmt.Sprintf("every file is %s, but the journal could not be removed: %v", map[bool]string{true: "completed", false: "restored"}[complete], err))
+		rec.Problems = append(rec.Problems, fmt.Sprintf("every file is %s, but the journal could not be removed: %v", verb, err))
 		return rec
 	}
 	rec.Action = map[bool]string{true: "completed", false: "rolled_back"}[complete]
