@@ -119,9 +119,9 @@ func (a *app) printInit(dir string, res *projroot.InitResult) {
 }
 
 // nonNil makes an empty list print as [] rather than null.
-func nonNil(s []string) []string {
+func nonNil[T any](s []T) []T {
 	if s == nil {
-		return []string{}
+		return []T{}
 	}
 	return s
 }

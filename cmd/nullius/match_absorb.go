@@ -195,15 +195,11 @@ func (a *app) absorbOutput(f *reportFlags, res *absorb.Result, err error) error 
 	for _, e := range res.Edited {
 		edited = append(edited, filepath.ToSlash(e))
 	}
-	recovered := res.Recovered
-	if recovered == nil {
-		recovered = []*absorb.Recovery{}
-	}
 	g := *f
 	g.exitZero = false
 	g.result = absorbJSON{Status: res.Status, MatchID: res.MatchID, Winner: res.Winner, Tier: res.Tier,
 		Capped: res.Capped, CapReason: res.CapReason, Edited: edited, Ref: strings.Join(res.Refs, " "),
-		Message: res.Message, Recovered: recovered}
+		Message: res.Message, Recovered: nonNil(res.Recovered)}
 	for _, rec := range res.Recovered {
 		fmt.Fprintf(a.stderr, "nullius: match absorb: %s\n", rec.Summary())
 	}

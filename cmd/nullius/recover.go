@@ -142,15 +142,8 @@ func (a *app) recoverOutput(f *reportFlags, rep *absorb.Report) error {
 	case len(rep.Journals) > 0 || len(rep.Removed) > 0:
 		status = "recovered"
 	}
-	journals, removed := rep.Journals, rep.Removed
-	if journals == nil {
-		journals = []*absorb.Recovery{}
-	}
-	if removed == nil {
-		removed = []string{}
-	}
 	g := *f
-	g.result = recoverJSON{Status: status, Journals: journals, Removed: removed}
+	g.result = recoverJSON{Status: status, Journals: nonNil(rep.Journals), Removed: nonNil(rep.Removed)}
 	if stdoutFormat(f.format) == "text" {
 		if status == "nothing" {
 			fmt.Fprintln(a.stdout, "nothing to recover: no interrupted absorb in this project")
