@@ -244,7 +244,7 @@ func Update(pkgDir string, b Binding, allow func(old Binding, bound bool) error)
 	if wasBound && old == b {
 		return old, wasBound, nil
 	}
-	out, err := Edit(path, data, b)
+	out, err := rewrite(path, data, b)
 	if err != nil {
 		return old, wasBound, err
 	}
@@ -268,6 +268,12 @@ func Edit(path string, data []byte, b Binding) ([]byte, error) {
 	if _, _, err := parse(path, data); err != nil {
 		return nil, err
 	}
+	return rewrite(path, data, b)
+}
+
+// rewrite is Edit once b's values are checked and data is known to parse
+// (Update has done both under the lock).
+func rewrite(path string, data []byte, b Binding) ([]byte, error) {
 	out, err := edit(data, b)
 	if err != nil {
 		return nil, &Error{Path: path, Msg: err.Error()}
