@@ -26,13 +26,7 @@ func CheckIR(pkgDir string, irBytes []byte) ([]diag.Diagnostic, error) {
 	if p, ok := packageAt(pkgDir); ok {
 		parser := pyscan.NewParser()
 		defer parser.Close()
-		fset := token.NewFileSet()
-		parsed := &pyparse.Result{Files: make([]*pyparse.File, len(p.Files))}
-		read := func(path string) ([]byte, error) { return pyparse.ReadSource(path, nil) }
-		for i, path := range p.Files {
-			parsed.Files[i] = pyparse.Load(fset, path, read)
-			parsed.Files[i].Parse(parser)
-		}
+		parsed := pyparse.ParseWith(parser, token.NewFileSet(), p.Files, nil)
 		opts.SourceFiles, opts.SourceMap = p.Files, newSourceMap(p, parsed)
 	}
 	more, _ := ir.Check(doc, opts)

@@ -304,14 +304,8 @@ func (e *engine) failed(j job, f found, format string) found {
 // the worker's parser.
 func (w *worker) lint(p Package) ([]diag.Diagnostic, error) {
 	fset := token.NewFileSet()
-	parsed := &pyparse.Result{Files: make([]*pyparse.File, len(p.Files))}
 	overlay := w.e.opts.Overlay
-	read := func(path string) ([]byte, error) { return pyparse.ReadSource(path, overlay) }
-	for i, path := range p.Files {
-		f := pyparse.Load(fset, path, read)
-		f.Parse(w.parser)
-		parsed.Files[i] = f
-	}
+	parsed := pyparse.ParseWith(w.parser, fset, p.Files, overlay)
 	// Suppressions are applied below, once, so they also cover IR findings
 	// mapped to source lines.
 	as := w.e.whole

@@ -164,6 +164,21 @@ func (f *File) Parse(p *pyscan.Parser) {
 	f.Module = m
 }
 
+// ParseWith reads (an overlay's buffer first, see ReadSource) and parses
+// files in order with one parser, registering them in fset: the package
+// as the analyzer gives it, for a caller that owns a parser (a lint
+// worker's long-lived one) instead of the analyzer's per-run workers.
+func ParseWith(p *pyscan.Parser, fset *token.FileSet, files []string, overlay map[string][]byte) *Result {
+	res := &Result{Files: make([]*File, len(files))}
+	read := func(path string) ([]byte, error) { return ReadSource(path, overlay) }
+	for i, path := range files {
+		f := Load(fset, path, read)
+		f.Parse(p)
+		res.Files[i] = f
+	}
+	return res
+}
+
 // firstInvalid returns the offset of the first byte that is not UTF-8.
 func firstInvalid(src []byte) int {
 	for i := 0; i < len(src); {
