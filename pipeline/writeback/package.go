@@ -68,11 +68,8 @@ var irHashRE = lazyre.New(`^sha256:[0-9a-f]{64}$`)
 
 // Package is a verified package reference.
 type Package struct {
-	Dir     string          // resolved package directory
-	IRPath  string          // its .gaia/ir.json, as named in findings
-	IRBytes []byte          // the exact bytes the pin was verified on
-	IR      map[string]any  // decoded with json.Number
-	Binding binding.Binding // the idea it is bound to
+	IRPath  string // its .gaia/ir.json, as named in findings
+	IRBytes []byte // the exact bytes the pin was verified on
 }
 
 // VerifyPackage resolves the ref under root (§3.3), checks that the
@@ -127,7 +124,6 @@ func VerifyPackage(root string, post *Posterior, want binding.Binding, disciplin
 	if err := exportedWorth(m); err != nil {
 		return nil, refuseAt(RuleContract, irShown, 1, 1, "%v; declare __all__ = [\"worth\"] in the package and re-run run_infer_and_extract.py (nullius extract)", err)
 	}
-	pkg := &Package{Dir: pkgReal, IRPath: irShown, IRBytes: b, IR: m, Binding: want}
 	if err := checkSidecar(pkgReal, display, post.Pin, want); err != nil {
 		return nil, err
 	}
@@ -151,7 +147,7 @@ func VerifyPackage(root string, post *Posterior, want binding.Binding, disciplin
 	if err := recompute(pkgReal, display, b, post); err != nil {
 		return nil, err
 	}
-	return pkg, nil
+	return &Package{IRPath: irShown, IRBytes: b}, nil
 }
 
 // displayDir names the package for messages and commands: the project
