@@ -23,10 +23,8 @@ import (
 
 	"github.com/nullius-dev/nullius/internal/lazyre"
 	"github.com/nullius-dev/nullius/internal/pyfmt"
+	"github.com/nullius-dev/nullius/pipeline/extract"
 )
-
-// ExplorationPrefix marks an extraction over allowed discipline violations.
-const ExplorationPrefix = "exploration-only:"
 
 var (
 	packageRefRE = lazyre.New(`^project://[^\s#/][^\s#]*#sha256:[0-9a-f]{64}$`)
@@ -83,7 +81,7 @@ func ValidatePosterior(src []byte) (*Posterior, error) {
 	if !ok || strings.TrimSpace(ref) == "" {
 		return nil, fmt.Errorf("gaia_package_ref must be a non-empty string, got %s", pyfmt.Describe(m["gaia_package_ref"]))
 	}
-	if strings.HasPrefix(ref, ExplorationPrefix) {
+	if strings.HasPrefix(ref, extract.ExplorationPrefix) {
 		return nil, errors.New("gaia_package_ref is exploration-only: exploration-only posteriors (extracted over allowed discipline violations) are not writable to the idea store")
 	}
 	if !packageRefRE.MatchString(ref) {
