@@ -117,13 +117,7 @@ Exit codes: 0 the gate passed, 1 refused, 2 usage or unreadable input.` + limits
 			ds, verdict := res.Diagnostics, res.Verdict
 			rerr := a.report(&f, "gate close-prior", ds, 3)
 			if verdict == prior.Refused {
-				n := 0
-				for _, d := range ds {
-					if d.Blocking() {
-						n++
-					}
-				}
-				fmt.Fprintf(a.stderr, "close-prior gate failed: refused (%s)\n", plural.N(n, "problem"))
+				fmt.Fprintf(a.stderr, "close-prior gate failed: refused (%s)\n", plural.N(countBlocking(ds), "problem"))
 				if rerr == nil && !f.exitZero {
 					rerr = &exitErr{code: exitFindings}
 				}
