@@ -204,6 +204,8 @@ func TestMetaModelLabel(t *testing.T) {
 		{`{"agents": [], "results": [{"model": ""}, {"model": 5}]}`, "5"},
 		{`{"agents": [{"x": 1}, {"model": 2.50}]}`, "2.5"},
 		{`{"agents": [{"model": true}]}`, "True"},
+		{`{"agents": [{"model": 123456789012345678901234567890}]}`, "123456789012345678901234567890"},
+		{`{"agents": [{"model": 1e400}]}`, "inf"},
 		{`{"agents": {"model": "x"}, "results": [{"model": "y"}]}`, "codex/gpt-5.6-terra"},
 		{`[1]`, "codex/gpt-5.6-terra"},
 		{`{"agents": [{"model": "a"}], "agents": [{"model": "last"}]}`, "last"},

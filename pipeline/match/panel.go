@@ -5,8 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"math"
-	"math/big"
 	"os"
 	"path/filepath"
 	"slices"
@@ -754,14 +752,15 @@ func metaModel(dir, fallback string) string {
 	if !ok {
 		return fallback
 	}
-	entries := lastValue(meta, "agents")
+	// Object.Get reads as Python's json module: the last of repeated keys.
+	entries, _ := meta.Get("agents")
 	if !pyTruthy(entries) {
-		entries = lastValue(meta, "results")
+		entries, _ = meta.Get("results")
 	}
 	list, _ := entries.([]any)
 	for _, e := range list {
 		if eo, ok := e.(matchproto.Object); ok {
-			if m := lastValue(eo, "model"); pyTruthy(m) {
+			if m, _ := eo.Get("model"); pyTruthy(m) {
 				if s, ok := pyStr(m); ok {
 					return s
 				}
@@ -770,18 +769,6 @@ func metaModel(dir, fallback string) string {
 		}
 	}
 	return fallback
-}
-
-// lastValue is o[key] as Python's json module reads it: the last of
-// repeated keys wins.
-func lastValue(o matchproto.Object, key string) any {
-	var v any
-	for _, m := range o {
-		if m.Key == key {
-			v = m.Value
-		}
-	}
-	return v
 }
 
 // pyTruthy is Python's bool() of a decoded JSON value.
@@ -810,22 +797,9 @@ func pyStr(v any) (string, bool) {
 	switch t := v.(type) {
 	case string:
 		return t, true
-	case bool:
-		if t {
-			return "True", true
-		}
-		return "False", true
-	case json.Number:
-		if !strings.ContainsAny(string(t), ".eE") {
-			if n, ok := new(big.Int).SetString(string(t), 10); ok {
-				return n.String(), true
-			}
-		}
-		f, err := strconv.ParseFloat(string(t), 64)
-		if err != nil && !math.IsInf(f, 0) {
-			return "", false
-		}
-		return pyfmt.Repr(f), true
+	case bool, json.Number:
+		// str() of a bool, an int or a float is its repr.
+		return pyfmt.Value(t), true
 	}
 	return "", false
 }
