@@ -63,22 +63,16 @@ func RunDoctor(o PanelOptions) (*Doctor, error) {
 	if err := p.parseFlags(); err != nil {
 		return nil, err
 	}
-	d := &Doctor{Roster: p.source, Floor: p.roster.Minimum, Requested: p.req, Mode: "cross_family"}
-	for _, f := range p.roster.Families {
-		if p.usable(f) {
-			d.Usable++
-		}
-	}
+	d := &Doctor{Roster: p.source, Floor: p.roster.Minimum, Requested: p.req, Mode: "cross_family", Usable: p.countUsable()}
 	native, hasNative := p.roster.Native()
 	var dispatch []matchproto.Family
 	for _, lbl := range p.req {
 		f, _ := p.roster.Family(lbl)
 		c := p.check(f, out)
+		why := p.absence(f)
 		switch {
-		case !p.usable(f):
-			c.Status, c.Reason = "absent", p.unusableReason(f)
-		case p.runnerProblem(f) != "":
-			c.Status, c.Reason = "absent", p.runnerProblem(f)
+		case why != "":
+			c.Status, c.Reason = "absent", why
 		case hasNative && lbl == native.Label && p.override[lbl] == "":
 			c.Status, c.Reason = "native", "the host's own subagent: its reply is injected with --native-vote FILE"
 			d.Possible++

@@ -184,12 +184,7 @@ func RunPanel(ctx context.Context, o PanelOptions) error {
 		return err
 	}
 	p.started = matchproto.FormatTime(o.Now.now())
-	usable := 0
-	for _, f := range p.roster.Families {
-		if p.usable(f) {
-			usable++
-		}
-	}
+	usable := p.countUsable()
 	if usable < p.roster.Minimum {
 		return p.degraded(usable)
 	}
@@ -418,15 +413,11 @@ func (p *panel) plan() ([]seat, []matchproto.Family) {
 	var dispatch []matchproto.Family
 	for _, lbl := range p.req {
 		f, _ := p.roster.Family(lbl)
+		if why := p.absence(f); why != "" {
+			seats = append(seats, seat{family: lbl, reason: why})
+			continue
+		}
 		switch {
-		case !p.usable(f):
-			seats = append(seats, seat{family: lbl, reason: p.unusableReason(f)})
-		case p.runnerProblem(f) != "":
-			// Preflight: a runner that cannot be started is an absent
-			// family before any judge runs, never a run-time seat failure.
-			// It still counted as usable for degradation (§5.4 counts the
-			// CLI only), so the floor decides exactly as the protocol says.
-			seats = append(seats, seat{family: lbl, reason: p.runnerProblem(f)})
 		case hasNative && lbl == native.Label && p.override[lbl] == "":
 			if len(p.o.NativeVotes) == 0 {
 				seats = append(seats, seat{family: lbl, reason: "native seat: no vote file injected (--native-vote)"})
@@ -438,6 +429,31 @@ func (p *panel) plan() ([]seat, []matchproto.Family) {
 		}
 	}
 	return seats, dispatch
+}
+
+// countUsable counts the usable families of the whole roster, which
+// decides degradation (§5.4).
+func (p *panel) countUsable() int {
+	n := 0
+	for _, f := range p.roster.Families {
+		if p.usable(f) {
+			n++
+		}
+	}
+	return n
+}
+
+// absence is why a requested family's seat is absent before any judge
+// runs ("" when it is not): not usable, or, preflight, a runner that
+// cannot be started, never a run-time seat failure. Such a runner still
+// counted as usable for degradation (§5.4 counts the CLI only), so the
+// floor decides exactly as the protocol says. The panel and the doctor
+// both decide by it.
+func (p *panel) absence(f matchproto.Family) string {
+	if !p.usable(f) {
+		return p.unusableReason(f)
+	}
+	return p.runnerProblem(f)
 }
 
 // unreachable closes part of W26: when even a vote from every dispatchable
