@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/nullius-dev/nullius/internal/atomicfile"
+	"github.com/nullius-dev/nullius/internal/lockfile"
 	"github.com/nullius-dev/nullius/internal/matchproto"
 	"github.com/nullius-dev/nullius/internal/plural"
 	"github.com/nullius-dev/nullius/internal/readlimit"
@@ -75,14 +76,14 @@ func assemble(o AssembleOptions) (*Assembled, error) {
 	}
 	// The work directories stay locked from the first read to the write,
 	// so a concurrent render or panel cannot change what was checked.
-	var lk locks
-	defer lk.release()
+	var lk lockfile.Set
+	defer lk.Release()
 	// Materials first, then the panel directory: the order `match panel`
 	// takes them in.
-	if err := lk.add(o.MaterialsDir); err != nil {
+	if err := lk.Add(o.MaterialsDir); err != nil {
 		return nil, err
 	}
-	if err := lk.add(filepath.Dir(filepath.Clean(o.VotesDir))); err != nil {
+	if err := lk.Add(filepath.Dir(filepath.Clean(o.VotesDir))); err != nil {
 		return nil, err
 	}
 	commitment, matchID, err := checkInputs(&o)
@@ -116,7 +117,7 @@ func assemble(o AssembleOptions) (*Assembled, error) {
 	if err := os.MkdirAll(matches, 0o755); err != nil {
 		return nil, fmt.Errorf("could not create %q: %w", matches, err)
 	}
-	if err := lk.add(matches); err != nil {
+	if err := lk.Add(matches); err != nil {
 		return nil, err
 	}
 	if err := rematchGuard(o.CampaignDir, o.IdeaA, o.IdeaB, o.Rationale); err != nil {

@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/nullius-dev/nullius/internal/atomicfile"
+	"github.com/nullius-dev/nullius/internal/lockfile"
 	"github.com/nullius-dev/nullius/internal/matchproto"
 	"github.com/nullius-dev/nullius/internal/readlimit"
 )
@@ -45,9 +46,9 @@ func Commit(out string, criteria any, now Clock) (matchproto.Object, error) {
 	if err := os.MkdirAll(filepath.Dir(out), 0o755); err != nil {
 		return nil, fmt.Errorf("could not create %q: %w", filepath.Dir(out), err)
 	}
-	var lk locks
-	defer lk.release()
-	if err := lk.add(filepath.Dir(out)); err != nil {
+	var lk lockfile.Set
+	defer lk.Release()
+	if err := lk.Add(filepath.Dir(out)); err != nil {
 		return nil, err
 	}
 	if err := atomicfile.WriteNew(out, matchproto.Marshal(c), 0o644); err != nil {

@@ -9,6 +9,14 @@
 // on the first failure: nothing reaches a judge and no artifact is written
 // unless every check before it passed. The protocol model lives in
 // internal/matchproto, the validators in validators/match.
+//
+// Each step holds the nullius locks (<dir>/.nullius.lock, a lockfile.Set)
+// of the directories it reads as a set or writes, so two steps working in
+// one match directory at once cannot interleave their writes or read each
+// other's half-finished set of files (issue 7). Steps lock in one global
+// order, work directories (materials, panel) before the campaign's matches
+// directory, so two steps never wait on each other in a cycle; and every
+// wait is bounded anyway (lockfile.Wait).
 package match
 
 import (

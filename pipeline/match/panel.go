@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/nullius-dev/nullius/internal/atomicfile"
+	"github.com/nullius-dev/nullius/internal/lockfile"
 	"github.com/nullius-dev/nullius/internal/matchproto"
 	"github.com/nullius-dev/nullius/internal/plural"
 	"github.com/nullius-dev/nullius/internal/progress"
@@ -120,9 +121,9 @@ func RunPanel(ctx context.Context, o PanelOptions) error {
 	}
 	// The materials are locked while they are read and the panel runs, the
 	// panel directory (created first if need be) while it is written.
-	var lk locks
-	defer lk.release()
-	if err := lk.add(o.MaterialsDir); err != nil {
+	var lk lockfile.Set
+	defer lk.Release()
+	if err := lk.Add(o.MaterialsDir); err != nil {
 		return err
 	}
 	m, err := LoadMaterials(o.MaterialsDir, o.WordCap)
@@ -136,7 +137,7 @@ func RunPanel(ctx context.Context, o PanelOptions) error {
 	if err := os.MkdirAll(o.OutDir, 0o755); err != nil {
 		return fmt.Errorf("could not create %q: %w", o.OutDir, err)
 	}
-	if err := lk.add(o.OutDir); err != nil {
+	if err := lk.Add(o.OutDir); err != nil {
 		return err
 	}
 	for _, sub := range []string{"votes", "raw"} {

@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 
 	"github.com/nullius-dev/nullius/internal/atomicfile"
+	"github.com/nullius-dev/nullius/internal/lockfile"
 	"github.com/nullius-dev/nullius/internal/matchproto"
 	"github.com/nullius-dev/nullius/internal/readlimit"
 )
@@ -43,9 +44,9 @@ func Render(o RenderOptions) (*Summary, error) {
 	case o.CardA == "" || o.CardB == "":
 		return nil, refuse("--card-a and --card-b are required for rendering modes (or --nodes with --node-a and --node-b)")
 	}
-	var lk locks
-	defer lk.release()
-	if err := lk.add(o.MaterialsDir); err != nil {
+	var lk lockfile.Set
+	defer lk.Release()
+	if err := lk.Add(o.MaterialsDir); err != nil {
 		return nil, err
 	}
 	cpath := filepath.Join(o.MaterialsDir, "commitment.json")
