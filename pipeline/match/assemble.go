@@ -268,7 +268,7 @@ func mustGet(o matchproto.Object, k string) any { v, _ := o.Get(k); return v }
 // same criteria with another committed_at cannot stand in for it.
 func crossCheckMaterials(dir string, commitment matchproto.Object, a, b string) (matchproto.Object, error) {
 	mc, err := LoadCommitment(filepath.Join(dir, "commitment.json"), "materials commitment.json")
-	if readRefused(err) {
+	if readlimit.Refused(err) {
 		return nil, err
 	}
 	if err != nil {
@@ -283,7 +283,7 @@ func crossCheckMaterials(dir string, commitment matchproto.Object, a, b string) 
 	for _, side := range []struct{ label, node string }{{"a", a}, {"b", b}} {
 		p := filepath.Join(dir, "statement_"+side.label+".md")
 		text, err := readText(p)
-		if readRefused(err) {
+		if readlimit.Refused(err) {
 			return nil, err
 		}
 		if err != nil {
@@ -330,7 +330,7 @@ func readPanelReport(votesDir, materialsDir, hash string, t Templates) (matchpro
 	wc, _ := rep.Get("word_cap")
 	cap64, _ := asInt(wc)
 	m, err := LoadMaterials(materialsDir, int(cap64))
-	if readRefused(err) {
+	if readlimit.Refused(err) {
 		return nil, err
 	}
 	if err != nil {
@@ -531,7 +531,7 @@ func rematchGuard(campaignDir, a, b, rationale string) error {
 	sort.Strings(files)
 	for _, f := range files {
 		v, err := readJSON(f, "earlier match artifact", readlimit.JSON)
-		if readRefused(err) {
+		if readlimit.Refused(err) {
 			return err
 		}
 		if err != nil {

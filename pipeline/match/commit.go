@@ -19,7 +19,7 @@ func isUTF8(b []byte) bool { return utf8.Valid(b) }
 // LoadCriteriaFile reads a --criteria-file: a JSON array of strings.
 func LoadCriteriaFile(path string) (any, error) {
 	b, err := readlimit.ReadFile(path, readlimit.Small)
-	if readRefused(err) {
+	if readlimit.Refused(err) {
 		return nil, err
 	}
 	if err != nil {

@@ -74,7 +74,7 @@ func (c Clock) now() time.Time {
 func readJSON(path, what string, k readlimit.Kind) (any, error) {
 	b, err := readlimit.ReadFile(path, k)
 	if err != nil {
-		if readRefused(err) {
+		if readlimit.Refused(err) {
 			return nil, err
 		}
 		return nil, refuse("cannot read %s %s: %v", what, path, err)
@@ -101,9 +101,3 @@ func readText(path string) (string, error) {
 	}
 	return matchproto.UniversalNewlines(string(b)), nil
 }
-
-// readRefused reports a refusal of the bounded reader (over the size cap,
-// a FIFO, device or directory where a file belongs), which every step
-// passes up unwrapped so the user sees the one clear message and exit
-// status 2.
-func readRefused(err error) bool { return readlimit.Refused(err) }

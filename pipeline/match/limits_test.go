@@ -28,7 +28,7 @@ func TestMatchInputsOverTheCap(t *testing.T) {
 	mat := filepath.Join(dir, "mat")
 	want := func(t *testing.T, err error, path, cap string) {
 		t.Helper()
-		if err == nil || !readRefused(err) || !strings.HasPrefix(err.Error(), path+" is ") || !strings.Contains(err.Error(), "nullius reads at most "+cap) {
+		if err == nil || !readlimit.Refused(err) || !strings.HasPrefix(err.Error(), path+" is ") || !strings.Contains(err.Error(), "nullius reads at most "+cap) {
 			t.Fatalf("got %v, want the size-cap error for %s", err, path)
 		}
 		if ExitCode(err) != ExitRefused || stepCode(err) != 2 {
@@ -72,7 +72,7 @@ func TestAssemblePanelReportOverTheCap(t *testing.T) {
 	rep := filepath.Join(dir, "panel", "panel_run_report.json")
 	sparse(t, rep, readlimit.MaxJSON+1)
 	_, err := Assemble(o)
-	if err == nil || !readRefused(err) || !strings.Contains(err.Error(), rep+" is 67108865 bytes; nullius reads at most 64 MiB for a JSON artifact") {
+	if err == nil || !readlimit.Refused(err) || !strings.Contains(err.Error(), rep+" is 67108865 bytes; nullius reads at most 64 MiB for a JSON artifact") {
 		t.Fatalf("got %v", err)
 	}
 }
@@ -100,7 +100,7 @@ func TestNativeReplyRefusedUpFront(t *testing.T) {
 		os.Remove(report)
 		o.NativeVotes = []string{nativeReply(t, dir, "s1.txt", "a", ""), nativeReply(t, dir, "s2.txt", "b", ""), tc.file}
 		err := RunPanel(context.Background(), o)
-		if err == nil || !readRefused(err) || !strings.Contains(err.Error(), tc.want) {
+		if err == nil || !readlimit.Refused(err) || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%s: got %v", tc.file, err)
 		}
 		if _, err := os.Stat(report); err == nil {

@@ -52,7 +52,7 @@ func LoadMaterials(dir string, wordCap int) (*matchproto.Materials, error) {
 		}
 		// A FIFO or device in the set is an I/O refusal (exit 2), before
 		// anything opens it.
-		if _, err := readlimit.Regular(p); readRefused(err) {
+		if _, err := readlimit.Regular(p); readlimit.Refused(err) {
 			return nil, err
 		} else if err != nil {
 			return nil, refuse("materials file missing: %s", p)
@@ -61,7 +61,7 @@ func LoadMaterials(dir string, wordCap int) (*matchproto.Materials, error) {
 			continue
 		}
 		t, err := readText(p)
-		if readRefused(err) {
+		if readlimit.Refused(err) {
 			return nil, err
 		}
 		if err != nil {

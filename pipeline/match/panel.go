@@ -155,13 +155,13 @@ func RunPanel(ctx context.Context, o PanelOptions) error {
 		// A reply file that is a FIFO, a device or over the cap is an
 		// I/O refusal before anything runs; a missing one stays that
 		// seat's failure, as in the reference.
-		if err := readlimit.Check(f, readlimit.Small); readRefused(err) {
+		if err := readlimit.Check(f, readlimit.Small); readlimit.Refused(err) {
 			return err
 		}
 	}
 	if len(o.NativeVotes) > 0 {
 		// A prompt file over the cap cannot be the rendering either.
-		if old, err := readlimit.Read(p.promptP, "judge prompt", readlimit.MaxMarkdown); (err == nil && string(old) != prompt.File) || readRefused(err) {
+		if old, err := readlimit.Read(p.promptP, "judge prompt", readlimit.MaxMarkdown); (err == nil && string(old) != prompt.File) || readlimit.Refused(err) {
 			return refuse("%s reflects an earlier rendering of the materials; the native replies were formed against a different prompt. Re-run with --render-prompt-only, give the new prompt to the native seats, then inject their replies", p.promptP)
 		}
 	}
@@ -722,7 +722,7 @@ func (p *panel) attempt(f matchproto.Family, dir string) (matchproto.Object, str
 	reply := out.Stdout
 	if cmd.ReplyFile != "" {
 		var err error
-		if reply, err = readlimit.Read(cmd.ReplyFile, "judge reply", maxOutput); readRefused(err) {
+		if reply, err = readlimit.Read(cmd.ReplyFile, "judge reply", maxOutput); readlimit.Refused(err) {
 			return nil, label, argv, &exit, err.Error()
 		}
 	} else {

@@ -51,7 +51,7 @@ func Render(o RenderOptions) (*Summary, error) {
 	}
 	cpath := filepath.Join(o.MaterialsDir, "commitment.json")
 	commitment, err := LoadCommitment(cpath, "commitment.json")
-	if readRefused(err) {
+	if readlimit.Refused(err) {
 		return nil, err
 	}
 	if err != nil {

@@ -89,7 +89,7 @@ func presentFile(p string) (bool, error) {
 
 func loadRoster(p string) (*matchproto.Roster, error) {
 	b, err := readlimit.ReadFile(p, readlimit.Small)
-	if readRefused(err) {
+	if readlimit.Refused(err) {
 		return nil, err
 	}
 	if err != nil {
