@@ -167,9 +167,8 @@ func wantsQuickFix(only []protocol.CodeActionKind) bool {
 	return false
 }
 
-// workspaceEdit converts byte-range edits of t into an edit of document u,
-// versioned when the client accepts documentChanges (so an edit computed
-// for an older text is refused, not misapplied).
+// workspaceEdit converts byte-range edits of t into an edit of document u
+// (documentEdit).
 func workspaceEdit(u uri.URI, version int32, t *text, edits []diag.Edit, enc encoding, versioned bool) *protocol.WorkspaceEdit {
 	var tes []protocol.TextEdit
 	for _, e := range edits {
@@ -178,6 +177,13 @@ func workspaceEdit(u uri.URI, version int32, t *text, edits []diag.Edit, enc enc
 			NewText: e.NewText,
 		})
 	}
+	return documentEdit(u, version, tes, versioned)
+}
+
+// documentEdit applies tes to document u, versioned when the client
+// accepts documentChanges (so an edit computed for an older text is
+// refused, not misapplied).
+func documentEdit(u uri.URI, version int32, tes []protocol.TextEdit, versioned bool) *protocol.WorkspaceEdit {
 	if !versioned {
 		return &protocol.WorkspaceEdit{Changes: map[uri.URI][]protocol.TextEdit{u: tes}}
 	}
@@ -185,9 +191,13 @@ func workspaceEdit(u uri.URI, version int32, t *text, edits []diag.Edit, enc enc
 	for i := range tes {
 		elems = append(elems, &tes[i])
 	}
-	v := version
+	return versionedEdit(u, version, elems...)
+}
+
+// versionedEdit is an edit of the given version of document u.
+func versionedEdit(u uri.URI, version int32, elems ...protocol.TextDocumentEditElement) *protocol.WorkspaceEdit {
 	return &protocol.WorkspaceEdit{DocumentChanges: []protocol.DocumentChange{&protocol.TextDocumentEdit{
-		TextDocument: protocol.OptionalVersionedTextDocumentIdentifier{TextDocumentIdentifier: protocol.TextDocumentIdentifier{URI: u}, Version: &v},
+		TextDocument: protocol.OptionalVersionedTextDocumentIdentifier{TextDocumentIdentifier: protocol.TextDocumentIdentifier{URI: u}, Version: &version},
 		Edits:        elems,
 	}}}
 }
@@ -222,14 +232,10 @@ func (s *server) suppressAction(u uri.URI, version int32, t *text, d diag.Diagno
 	tail := e.NewText[cursor-e.Start:]
 	switch {
 	case caps.snippetEdits:
-		v := version
-		a.Edit = &protocol.WorkspaceEdit{DocumentChanges: []protocol.DocumentChange{&protocol.TextDocumentEdit{
-			TextDocument: protocol.OptionalVersionedTextDocumentIdentifier{TextDocumentIdentifier: protocol.TextDocumentIdentifier{URI: u}, Version: &v},
-			Edits: []protocol.TextDocumentEditElement{&protocol.SnippetTextEdit{
-				Range:   rng,
-				Snippet: protocol.StringValue{Kind: "snippet", Value: snippetEscape(head) + "$0" + snippetEscape(tail)},
-			}},
-		}}}
+		a.Edit = versionedEdit(u, version, &protocol.SnippetTextEdit{
+			Range:   rng,
+			Snippet: protocol.StringValue{Kind: "snippet", Value: snippetEscape(head) + "$0" + snippetEscape(tail)},
+		})
 	case caps.applyEdit && caps.showDocument:
 		edited, err := fix.Apply(t.src, []diag.Edit{e})
 		if err != nil {
@@ -261,19 +267,12 @@ func (s *server) ExecuteCommand(ctx context.Context, params *protocol.ExecuteCom
 	if err := json.Unmarshal(params.Arguments[0], &args); err != nil {
 		return nil, fmt.Errorf("%s: %w", commandSuppress, err)
 	}
-	v := args.Version
-	edit := protocol.WorkspaceEdit{DocumentChanges: []protocol.DocumentChange{&protocol.TextDocumentEdit{
-		TextDocument: protocol.OptionalVersionedTextDocumentIdentifier{TextDocumentIdentifier: protocol.TextDocumentIdentifier{URI: args.URI}, Version: &v},
-		Edits:        []protocol.TextDocumentEditElement{&args.Edit},
-	}}}
 	s.mu.Lock()
 	versioned := s.caps.versionedEdits
 	s.mu.Unlock()
-	if !versioned {
-		edit = protocol.WorkspaceEdit{Changes: map[uri.URI][]protocol.TextEdit{args.URI: {args.Edit}}}
-	}
+	edit := documentEdit(args.URI, args.Version, []protocol.TextEdit{args.Edit}, versioned)
 	label := "Suppress with a reason"
-	res, err := s.client.ApplyEdit(ctx, &protocol.ApplyWorkspaceEditParams{Label: &label, Edit: edit})
+	res, err := s.client.ApplyEdit(ctx, &protocol.ApplyWorkspaceEditParams{Label: &label, Edit: *edit})
 	if err != nil {
 		return nil, err
 	}
