@@ -537,12 +537,6 @@ type Resolver struct {
 	byDir memo.Map[*Config]
 }
 
-// NewResolver returns a resolver; explicit, when non-nil (from --config),
-// applies to every file.
-func NewResolver(explicit *Config) *Resolver {
-	return NewResolverWith(ResolverOptions{Explicit: explicit})
-}
-
 // NewResolverWith returns a resolver with options.
 func NewResolverWith(opts ResolverOptions) *Resolver {
 	if opts.Cwd == "" {
@@ -620,24 +614,6 @@ func (r *Resolver) holds(dir, name string) bool {
 	}
 	fi, err := os.Stat(filepath.Join(dir, name))
 	return err == nil && !fi.IsDir()
-}
-
-// Apply applies each finding's governing configuration: warnings dropped
-// when switched off, findings in excluded files or of ignored rules marked
-// Suppressed (never dropped, so the gate still sees errors). The error is
-// the first configuration that cannot be loaded.
-func (r *Resolver) Apply(ds []diag.Diagnostic) ([]diag.Diagnostic, error) {
-	out := ds[:0:0]
-	for _, d := range ds {
-		d, keep, err := r.Configure(d)
-		if err != nil {
-			return nil, err
-		}
-		if keep {
-			out = append(out, d)
-		}
-	}
-	return out, nil
 }
 
 // Configure applies the configuration governing one finding: keep is

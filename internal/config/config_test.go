@@ -52,6 +52,23 @@ func TestGlob(t *testing.T) {
 	}
 }
 
+// apply configures each finding as a lint run does (Resolver.Configure),
+// keeping those not dropped; the error is the first configuration that
+// cannot be loaded.
+func apply(r *Resolver, ds []diag.Diagnostic) ([]diag.Diagnostic, error) {
+	var out []diag.Diagnostic
+	for _, d := range ds {
+		d, keep, err := r.Configure(d)
+		if err != nil {
+			return nil, err
+		}
+		if keep {
+			out = append(out, d)
+		}
+	}
+	return out, nil
+}
+
 func TestClosestWinsAndApply(t *testing.T) {
 	root := t.TempDir()
 	write(t, filepath.Join(root, "nullius.toml"), "warnings = false\n")
@@ -62,7 +79,7 @@ exclude = ["src/scratch/**"]
 per-file-ignores = { "src/x/legacy.py" = ["test-config-warning", "NULLIUS901"] }
 `)
 	write(t, filepath.Join(root, "other", "pyproject.toml"), "[project]\nname = \"y\"\n")
-	r := NewResolver(nil)
+	r := NewResolverWith(ResolverOptions{})
 	ds := []diag.Diagnostic{
 		{Code: "NULLIUS902", Name: "test-config-warning", Severity: diag.Warning, Path: filepath.Join(root, "other", "a.py")},
 		{Code: "NULLIUS901", Severity: diag.Error, Path: filepath.Join(root, "pkg", "src", "scratch", "s.py")},
@@ -70,7 +87,7 @@ per-file-ignores = { "src/x/legacy.py" = ["test-config-warning", "NULLIUS901"] }
 		{Code: "NULLIUS902", Name: "test-config-warning", Severity: diag.Warning, Path: filepath.Join(root, "pkg", "src", "x", "legacy.py")},
 		{Code: "NULLIUS901", Severity: diag.Error, Path: filepath.Join(root, "pkg", "src", "x", "main.py")},
 	}
-	got, err := r.Apply(ds)
+	got, err := apply(r, ds)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -226,8 +243,8 @@ func FuzzLoad(f *testing.F) {
 			return
 		}
 		if c != nil {
-			r := NewResolver(c)
-			if _, err := r.Apply([]diag.Diagnostic{{Code: "NULLIUS901", Severity: diag.Error, Path: "a/b.py"}}); err != nil {
+			r := NewResolverWith(ResolverOptions{Explicit: c})
+			if _, err := apply(r, []diag.Diagnostic{{Code: "NULLIUS901", Severity: diag.Error, Path: "a/b.py"}}); err != nil {
 				t.Fatal(err)
 			}
 		}
