@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/nullius-dev/nullius/internal/contain"
 	"github.com/nullius-dev/nullius/internal/lazyre"
 )
 
@@ -166,8 +167,7 @@ func inside(root, path string) bool {
 	if err != nil || !fi.Mode().IsRegular() {
 		return false
 	}
-	rel, err := filepath.Rel(root, real)
-	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) && !filepath.IsAbs(rel)
+	return contain.Within(real, root)
 }
 
 // relHref writes target relative to the page directory as an escaped URL
