@@ -135,13 +135,8 @@ func CheckLedger(f *File, root string) []diag.Diagnostic {
 	if len(b.selected) == 0 && b.declared == "saturated" {
 		b.errf(CodeEmptySaturation, "/candidate_pool/selected_core_ids", "detailed ledger selects no core sources; an empty ledger is not saturated, record coverage_incomplete")
 	}
-	closure := "saturated"
-	// W-6: an empty core set is not saturated (PRIOR501).
-	if b.debt || bib["status"] != "reconciled" || derived != "audited" || len(b.selected) == 0 {
-		closure = "coverage_incomplete"
-	}
 	if b.declared == "saturated" || b.declared == "coverage_incomplete" {
-		b.checkClosure(l, closure)
+		b.checkClosure(l, b.closure(bib, derived))
 	}
 	return c.result()
 }

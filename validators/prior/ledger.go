@@ -76,6 +76,18 @@ func (b *binder) checkMethodStatus(m any, derived string) {
 	b.errf(CodeReceiptMismatch, "/method_family_audit/status", "detailed ledger method_family_audit.status %s does not match the status %s derived from screening records", pyfmt.Short(lm["status"]), pyfmt.Str(derived))
 }
 
+// closure is the coverage closure recomputed from the ledger's parts:
+// saturated only with no debt, the bibliography reconciled, the method
+// families audited (method: the status derived from the screening
+// records) and at least one core source (W-6: an empty core set is not
+// saturated, PRIOR501).
+func (b *binder) closure(bib map[string]any, method string) string {
+	if b.debt || bib["status"] != "reconciled" || method != "audited" || len(b.selected) == 0 {
+		return "coverage_incomplete"
+	}
+	return "saturated"
+}
+
 // checkClosure runs L-14: final_status equals the recomputed closure. A
 // saturated ledger whose incompleteness is explained by its findings is
 // not refused again.
@@ -143,12 +155,7 @@ func bindLedger(c *checker, survey *File, s, cov map[string]any, root string, su
 	if len(b.selected) == 0 && (b.declared == "saturated" || surveyStatus == "saturated") {
 		c.add(survey, CodeEmptySaturation, "/coverage", "detailed ledger selects no core sources (selected_core_ids is empty); an empty ledger is not saturated, record coverage_incomplete")
 	}
-	closure := "saturated"
-	// W-6: an empty core set is not saturated (PRIOR501).
-	if b.debt || bib["status"] != "reconciled" || meth["status"] != "audited" || len(b.selected) == 0 {
-		closure = "coverage_incomplete"
-	}
-	b.checkClosure(l, closure)
+	b.checkClosure(l, b.closure(bib, derived))
 	switch {
 	case surveyStatus == "saturated" && b.declared != "saturated" && !receiptDebtReported(c, survey):
 		// L-15, unless the survey's own receipts were already refused for
