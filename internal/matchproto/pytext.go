@@ -22,6 +22,11 @@ func IsPySpace(r rune) bool {
 	return false
 }
 
+// PySpaceClass is IsPySpace as the body of a regular-expression character
+// class (RE2's \s is ASCII only): [PySpaceClass] matches Python's Unicode
+// \s, what str.isspace() accepts, and [^PySpaceClass] everything else.
+const PySpaceClass = `\t\n\v\f\r\x1c-\x20\x{85}\x{a0}\x{1680}\x{2000}-\x{200a}\x{2028}\x{2029}\x{202f}\x{205f}\x{3000}`
+
 // PyFields splits s like Python's str.split() with no argument.
 func PyFields(s string) []string { return strings.FieldsFunc(s, IsPySpace) }
 

@@ -13,16 +13,20 @@ import (
 	"github.com/nullius-dev/nullius/internal/pyfmt"
 )
 
-// ws is Python's Unicode whitespace class (§9: RE2's \s is ASCII only).
-const ws = `[\t\n\v\f\r\x1c-\x20\x{85}\x{a0}\x{1680}\x{2000}-\x{200a}\x{2028}\x{2029}\x{202f}\x{205f}\x{3000}]`
+// ws is Python's Unicode whitespace class (§9: RE2's \s is ASCII only)
+// and nonWS its complement.
+const (
+	ws    = `[` + PySpaceClass + `]`
+	nonWS = `[^` + PySpaceClass + `]`
+)
 
 var (
 	hashLineRE  = lazyre.New(`^criteria_commitment:` + ws + `*(sha256:[0-9a-f]{64})` + ws + `*$`)
-	nodeLineRE  = lazyre.New(`^idea_node_id:` + ws + `*([^\t\n\v\f\r\x1c-\x20\x{85}\x{a0}\x{1680}\x{2000}-\x{200a}\x{2028}\x{2029}\x{202f}\x{205f}\x{3000}]+)` + ws + `*$`)
+	nodeLineRE  = lazyre.New(`^idea_node_id:` + ws + `*(` + nonWS + `+)` + ws + `*$`)
 	headingRE   = lazyre.New(`^#{1,6}` + ws + `+(.*?)` + ws + `*#*` + ws + `*$`)
-	tagRE       = lazyre.New(`^\[anchor:` + ws + `*(literature|computation)` + ws + `*->` + ws + `*([^\]\t\n\v\f\r\x1c-\x20\x{85}\x{a0}\x{1680}\x{2000}-\x{200a}\x{2028}\x{2029}\x{202f}\x{205f}\x{3000}][^\]]*?)` + ws + `*\]` + ws + `*$`)
-	schemeRefRE = lazyre.New(`^[A-Za-z][A-Za-z0-9+.-]*:[^\t\n\v\f\r\x1c-\x20\x{85}\x{a0}\x{1680}\x{2000}-\x{200a}\x{2028}\x{2029}\x{202f}\x{205f}\x{3000}]+$`)
-	pathRefRE   = lazyre.New(`^[^\t\n\v\f\r\x1c-\x20\x{85}\x{a0}\x{1680}\x{2000}-\x{200a}\x{2028}\x{2029}\x{202f}\x{205f}\x{3000}]*/[^\t\n\v\f\r\x1c-\x20\x{85}\x{a0}\x{1680}\x{2000}-\x{200a}\x{2028}\x{2029}\x{202f}\x{205f}\x{3000}]*$`)
+	tagRE       = lazyre.New(`^\[anchor:` + ws + `*(literature|computation)` + ws + `*->` + ws + `*([^\]` + PySpaceClass + `][^\]]*?)` + ws + `*\]` + ws + `*$`)
+	schemeRefRE = lazyre.New(`^[A-Za-z][A-Za-z0-9+.-]*:` + nonWS + `+$`)
+	pathRefRE   = lazyre.New(`^` + nonWS + `*/` + nonWS + `*$`)
 	innerTagRE  = lazyre.New(`(?i)\[` + ws + `*anchor` + ws + `*:`)
 )
 

@@ -11,6 +11,7 @@ import (
 	"github.com/nullius-dev/nullius/internal/contain"
 	"github.com/nullius-dev/nullius/internal/diag"
 	"github.com/nullius-dev/nullius/internal/lazyre"
+	"github.com/nullius-dev/nullius/internal/matchproto"
 )
 
 // Link normalization (§4.2): local links relative to the report's own
@@ -28,7 +29,7 @@ var (
 	// \s, \d and \w are Unicode classes; pySpace and \p{Nd} are their Go
 	// spellings, and the look-behind is checked in literatureMatches.
 	arxivRE     = lazyre.New(`(?i)arXiv:` + pySpace + `*(\p{Nd}{4}\.\p{Nd}{4,5})(v\p{Nd}+)?`)
-	doiRE       = lazyre.New(`(?i)DOI:` + pySpace + `*(10\.\p{Nd}{4,9}/[^` + pySpaceClass + `)\],;]+)`)
+	doiRE       = lazyre.New(`(?i)DOI:` + pySpace + `*(10\.\p{Nd}{4,9}/[^` + matchproto.PySpaceClass + `)\],;]+)`)
 	inspireRE   = lazyre.New(`(?i)INSPIRE` + pySpace + `+recid` + pySpace + `*:?` + pySpace + `*(\p{Nd}+)`)
 	barePathRE  = lazyre.New(`(^|[\s(])((?:artifacts|idea-store|ideas|argument-graphs|knowledge_base)/[A-Za-z0-9._~%/-]*[A-Za-z0-9_~%/-])`)
 	localPrefix = []string{"artifacts/", "idea-store/", "ideas/", "argument-graphs/", "knowledge_base/"}
@@ -239,12 +240,8 @@ func (l *linker) autolinkText(s string) string {
 	})
 }
 
-// pySpaceClass is the body of a character class matching what Python's
-// Unicode \s matches (str.isspace); pySpace is that class.
-const (
-	pySpaceClass = `\t\n\v\f\r\x1c-\x1f \x85\p{Z}`
-	pySpace      = `[` + pySpaceClass + `]`
-)
+// pySpace is Python's Unicode \s (str.isspace).
+const pySpace = `[` + matchproto.PySpaceClass + `]`
 
 // linkLiterature links arXiv, DOI and INSPIRE mentions in plain text, in
 // the reference's order, each in its canonical spelling: arXiv:<id>,
