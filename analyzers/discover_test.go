@@ -259,3 +259,34 @@ func TestPlainPyproject(t *testing.T) {
 		})
 	}
 }
+
+// TestTreeSharesClimbingPaths: a package named by a path that climbs
+// ("../p") is cached under the clean absolute paths the configuration
+// lookup asks for, so its pyproject.toml is read and its directory listed
+// once for both.
+func TestTreeSharesClimbingPaths(t *testing.T) {
+	root := t.TempDir()
+	for _, d := range []string{"a", "p"} {
+		if err := os.MkdirAll(filepath.Join(root, d), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	pp := filepath.Join(root, "p", "pyproject.toml")
+	if err := os.WriteFile(pp, []byte("[project]\nname = \"p-gaia\"\n[tool.nullius]\nwarnings = false\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(filepath.Join(root, "a"))
+	s := newScan()
+	if _, dg := s.readPyproject("../p"); dg != nil {
+		t.Fatal(dg)
+	}
+	if _, _, ok := s.t.files.Peek(pp); !ok {
+		t.Errorf("pyproject.toml read as ../p/pyproject.toml is not cached under %s", pp)
+	}
+	if !s.hasPyproject("../p") {
+		t.Fatal("hasPyproject(../p) = false")
+	}
+	if exists, known := s.t.holds(filepath.Join(root, "p"), "pyproject.toml"); !exists || !known {
+		t.Errorf("holds after listing ../p = %v, %v; want true, true", exists, known)
+	}
+}

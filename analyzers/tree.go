@@ -32,16 +32,22 @@ func newFSTree() *fsTree {
 	return &fsTree{cwd: cwd}
 }
 
-// abs makes a path absolute against the run's working directory, which is
-// asked once (filepath.Abs asks the OS on every call). Paths inside a run
-// are clean already (the walk cleans its roots and builds the rest with
-// join), so no Clean is paid per call.
+// abs makes a path absolute and clean against the run's working
+// directory, which is asked once (filepath.Abs asks the OS on every call).
+// Paths inside a run are clean already (the walk cleans its roots and
+// builds the rest with join), so no Clean is paid per call unless the
+// path climbs above the working directory.
 func (t *fsTree) abs(p string) string {
 	switch {
 	case filepath.IsAbs(p):
 		return p
 	case p == ".":
 		return t.cwd
+	case strings.HasPrefix(p, ".."):
+		// A clean relative path may climb ("../pkg"): joined as it is, the
+		// key would not be clean and would miss the clean absolute paths
+		// the configuration lookup asks for.
+		return filepath.Join(t.cwd, p)
 	}
 	return join(t.cwd, p)
 }
@@ -127,7 +133,7 @@ func (t *fsTree) holds(dir, name string) (exists, known bool) {
 // markPlain records that discovery decoded the pyproject.toml at path and
 // found no [tool.nullius] table in it.
 func (t *fsTree) markPlain(path string) {
-	t.plain.Get(filepath.Clean(t.abs(path)), func() (bool, error) { return true, nil })
+	t.plain.Get(t.abs(path), func() (bool, error) { return true, nil })
 }
 
 // isPlain reports whether markPlain recorded the pyproject.toml at abs
