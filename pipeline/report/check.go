@@ -5,7 +5,6 @@ import (
 	"strings"
 
 	"github.com/nullius-dev/nullius/internal/diag"
-	"github.com/nullius-dev/nullius/internal/readlimit"
 )
 
 // CheckPosteriors reports every display the posterior normalizer would
@@ -59,18 +58,6 @@ func CheckLinks(path, text, root string) ([]diag.Diagnostic, error) {
 		})
 	}
 	return ds.List(), nil
-}
-
-// CheckReportFile runs both checks on a report file, as writeback does
-// before a write (§3.2 steps 10–12).
-func CheckReportFile(path, root string) ([]diag.Diagnostic, error) {
-	b, err := readlimit.ReadFile(path, readlimit.Markdown)
-	if err != nil {
-		return nil, err
-	}
-	ds := CheckPosteriors(path, string(b))
-	lds, err := CheckLinks(path, string(b), root)
-	return append(ds, lds...), err
 }
 
 func clip(s string) string {
