@@ -22,7 +22,7 @@ import (
 	"strings"
 
 	"github.com/nullius-dev/nullius/internal/jsonloc"
-	"github.com/nullius-dev/nullius/internal/lazyre"
+	"github.com/nullius-dev/nullius/internal/matchproto"
 	"github.com/nullius-dev/nullius/internal/readlimit"
 )
 
@@ -36,8 +36,6 @@ var excluded = map[string]string{
 
 // eligible lifecycle states of idea_node_v1 (the node plays).
 var eligibleStates = map[string]bool{"candidate": true, "admission_review": true, "admitted": true, "needs_refresh": true}
-
-var shortID = lazyre.New(`^[0123456789abcdefghjkmnpqrstvwxyz]{8}$`)
 
 // Node is what pairing needs of one idea node.
 type Node struct {
@@ -149,7 +147,7 @@ func decodeNode(obj map[string]any, key string) (Node, error) {
 	if id == "" {
 		id = key
 	}
-	if !shortID.MatchString(id) {
+	if !matchproto.ShortIDRE.MatchString(id) {
 		return Node{}, fmt.Errorf("node id %q is not an engine short id (8 characters of 0-9a-z without i, l, o, u)", id)
 	}
 	if key != "" && id != key {
@@ -210,7 +208,7 @@ func LoadMatched(dir string) ([][2]string, error) {
 		obj, _ := doc.Value.(map[string]any)
 		a, _ := obj["idea_a_node_id"].(string)
 		b, _ := obj["idea_b_node_id"].(string)
-		if !shortID.MatchString(a) || !shortID.MatchString(b) {
+		if !matchproto.ShortIDRE.MatchString(a) || !matchproto.ShortIDRE.MatchString(b) {
 			return nil, fmt.Errorf("%s: no valid idea_a_node_id/idea_b_node_id (a corrupt match artifact blocks pairing until it is repaired)", f)
 		}
 		out = append(out, key(a, b))

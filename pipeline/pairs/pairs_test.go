@@ -6,6 +6,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/nullius-dev/nullius/internal/matchproto"
 )
 
 func f(v float64) *float64 { return &v }
@@ -244,7 +246,7 @@ func FuzzLoadMatched(f *testing.F) {
 			}
 			return
 		}
-		if len(got) != 1 || got[0][0] > got[0][1] || !shortID.MatchString(got[0][0]) || !shortID.MatchString(got[0][1]) {
+		if len(got) != 1 || got[0][0] > got[0][1] || !matchproto.ShortIDRE.MatchString(got[0][0]) || !matchproto.ShortIDRE.MatchString(got[0][1]) {
 			t.Fatalf("LoadMatched = %v", got)
 		}
 	})
