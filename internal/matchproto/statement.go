@@ -284,17 +284,11 @@ func headingTitle(stripped, foldedTitle string) string {
 	return foldedTitle
 }
 
-// ParseAnchoredLine recognises "<body> [anchor: literature|computation ->
+// parseAnchored recognises "<body> [anchor: literature|computation ->
 // <ref>]" at the end of a stripped line (§3.5) whose ref is one of the
-// allowed evidence entries. The tag may use compatibility forms (fullwidth
+// allowed evidence entries, or says why the line is not such an anchored
+// argument ("" when it is). The tag may use compatibility forms (fullwidth
 // brackets) as in the reference; the body is kept as written.
-func ParseAnchoredLine(stripped string, allowed map[string]bool) (Argument, bool) {
-	arg, why := parseAnchored(stripped, allowed)
-	return arg, why == ""
-}
-
-// parseAnchored is ParseAnchoredLine saying why a line is not an anchored
-// argument ("" when it is).
 func parseAnchored(stripped string, allowed map[string]bool) (Argument, string) {
 	for i := 0; i < len(stripped); i++ {
 		// '[' or the first byte of U+FF3B FULLWIDTH LEFT SQUARE BRACKET.
