@@ -55,5 +55,4 @@ func (r *Regexp) ReplaceAllString(src, repl string) string { return r.RE().Repla
 func (r *Regexp) ReplaceAllStringFunc(src string, repl func(string) string) string {
 	return r.RE().ReplaceAllStringFunc(src, repl)
 }
-func (r *Regexp) SubexpIndex(name string) int { return r.RE().SubexpIndex(name) }
-func (r *Regexp) NumSubexp() int              { return r.RE().NumSubexp() }
+func (r *Regexp) NumSubexp() int { return r.RE().NumSubexp() }
