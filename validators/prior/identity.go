@@ -140,7 +140,6 @@ func NormalizeAuthor(s string) string { return strings.ReplaceAll(NormalizeTitle
 
 // P-5: the gate-local normalizers of inline identity_triangulation.
 var (
-	canonTextRE  = lazyre.New(`[^a-z0-9]+`)
 	canonYearRE  = lazyre.New(`(1[5-9]\d\d|20\d\d|21\d\d)`)
 	canonDOIRE   = lazyre.New(`(?i)10\.\d{4,9}/[^\s"'<>]+`)
 	canonArxivRE = lazyre.New(`(?i)(?:arxiv:)?(\d{4}\.\d{4,5})(?:v\d+)?`)
@@ -148,12 +147,30 @@ var (
 	bareRecidRE  = lazyre.New(`^\s*(\d{5,})\s*$`)
 )
 
+// canonicalText lowercases v and keeps its ASCII letters and digits, every
+// run of other characters made one space and none at either end (what
+// replacing [^a-z0-9]+ by " " and trimming gives). It runs on every
+// provider record of every core paper, so it is a loop, not a
+// regular-expression replacement allocating at each call.
 func canonicalText(v any) string {
 	s, ok := v.(string)
 	if !ok {
 		return ""
 	}
-	return strings.TrimSpace(canonTextRE.ReplaceAllString(strings.ToLower(s), " "))
+	s = strings.ToLower(s)
+	b := make([]byte, 0, len(s))
+	gap := false
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; 'a' <= c && c <= 'z' || '0' <= c && c <= '9' {
+			if gap && len(b) > 0 {
+				b = append(b, ' ')
+			}
+			b, gap = append(b, c), false
+		} else {
+			gap = true
+		}
+	}
+	return string(b)
 }
 
 func canonicalYear(v any) string {
