@@ -71,10 +71,11 @@ type ReadError struct {
 }
 
 func (e *ReadError) Error() string {
-	var tl *readlimit.TooLargeError
 	switch {
-	case errors.As(e.Err, &tl):
-		return "close-prior gate input could not be read: " + tl.Error()
+	case readlimit.Refused(e.Err):
+		// The bounded reader's refusals (too large, not a regular file,
+		// changed while read) already name the path.
+		return "close-prior gate input could not be read: " + e.Err.Error()
 	case errors.Is(e.Err, fs.ErrNotExist):
 		return fmt.Sprintf("close-prior gate input could not be read: %q does not exist", e.Path)
 	case errors.Is(e.Err, fs.ErrPermission):
