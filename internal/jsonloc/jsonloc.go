@@ -408,3 +408,17 @@ func Unescape(tok string) (string, bool) {
 	}
 	return unescaper.Replace(tok), true
 }
+
+// DuplicateError is the refusal of a document with a repeated key, located
+// at the first repeated key and naming it (path is the file as the user
+// gave it), or nil when no key repeats. Readers of a file whose meaning a
+// silently dropped member could change (a node store, a match) refuse it.
+func (d *Doc) DuplicateError(path string) error {
+	if len(d.Duplicates) == 0 {
+		return nil
+	}
+	ptr := d.Duplicates[0]
+	line, col := d.LocateKey(ptr)
+	key, _ := Unescape(ptr[strings.LastIndexByte(ptr, '/')+1:])
+	return fmt.Errorf("%s:%d:%d: key %q appears twice in one object; the last one would silently win", path, line, col, key)
+}

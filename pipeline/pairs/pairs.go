@@ -82,9 +82,8 @@ func LoadNodes(path string) ([]Node, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
-	if len(doc.Duplicates) > 0 {
-		line, col := doc.LocateKey(doc.Duplicates[0])
-		return nil, fmt.Errorf("%s:%d:%d: key %q appears twice in one object; the last one would silently win", path, line, col, lastToken(doc.Duplicates[0]))
+	if err := doc.DuplicateError(path); err != nil {
+		return nil, err
 	}
 	top, ok := doc.Value.(map[string]any)
 	if !ok {
@@ -121,12 +120,6 @@ func LoadNodes(path string) ([]Node, error) {
 		nodes = append(nodes, n)
 	}
 	return nodes, nil
-}
-
-// lastToken is the last reference token of a JSON pointer, unescaped.
-func lastToken(ptr string) string {
-	tok, _ := jsonloc.Unescape(ptr[strings.LastIndexByte(ptr, '/')+1:])
-	return tok
 }
 
 func sortedValues(m map[string]any) ([]any, []string) {

@@ -15,6 +15,7 @@ import (
 	"github.com/nullius-dev/nullius/internal/binding"
 	"github.com/nullius-dev/nullius/internal/contain"
 	"github.com/nullius-dev/nullius/internal/diag"
+	"github.com/nullius-dev/nullius/internal/jsonloc"
 	"github.com/nullius-dev/nullius/internal/lazyre"
 	"github.com/nullius-dev/nullius/internal/readlimit"
 )
@@ -74,22 +75,37 @@ type Portfolio struct {
 var refRE = lazyre.New(`^project://([^#]*)#sha256:([0-9a-f]{64})$`)
 
 // LoadNodes reads the engine's native map {node_id: node} (rows sorted by
-// key) or a wrapper {"campaign_id", "nodes": [...] | {...}}.
-func LoadNodes(b []byte) ([]map[string]any, error) {
-	dec := json.NewDecoder(bytes.NewReader(b))
-	dec.UseNumber()
-	var top any
-	if err := dec.Decode(&top); err != nil {
+// key) or a wrapper {"campaign_id", "nodes": [...] | {...}}. It reads the
+// file as `match pairs` does (pairs.LoadNodes), so both name the same
+// package for a node: a repeated key is refused (json.load would let the
+// last one win silently), and a node without its own campaign_id takes the
+// wrapper's. path names the file in messages.
+func LoadNodes(path string, b []byte) ([]map[string]any, error) {
+	doc, err := jsonloc.Parse(b, jsonloc.Options{})
+	if err != nil {
 		return nil, fmt.Errorf("nodes file is not JSON: %v", err)
 	}
+	if err := doc.DuplicateError(path); err != nil {
+		return nil, err
+	}
+	top := doc.Value
 	m, ok := top.(map[string]any)
 	if !ok {
 		return nil, fmt.Errorf("nodes file must be a JSON object, got %T", top)
 	}
 	container := any(m)
+	campaign := ""
 	if n, ok := m["nodes"]; ok {
 		if _, isNode := m["node_id"]; !isNode {
 			container = n
+			campaign, _ = m["campaign_id"].(string)
+		}
+	}
+	// inherit gives a wrapper's node the wrapper's campaign_id when it has
+	// none of its own (the binding lookup and check use it).
+	inherit := func(n map[string]any) {
+		if own, _ := n["campaign_id"].(string); own == "" && campaign != "" {
+			n["campaign_id"] = campaign
 		}
 	}
 	var out []map[string]any
@@ -100,6 +116,7 @@ func LoadNodes(b []byte) ([]map[string]any, error) {
 			if !ok {
 				return nil, fmt.Errorf("nodes[%d] is not an object", i)
 			}
+			inherit(n)
 			out = append(out, n)
 		}
 	case map[string]any:
@@ -116,6 +133,7 @@ func LoadNodes(b []byte) ([]map[string]any, error) {
 			if _, has := n["node_id"]; !has {
 				n["node_id"] = k
 			}
+			inherit(n)
 			out = append(out, n)
 		}
 	default:
@@ -130,7 +148,7 @@ func BuildPortfolio(opts PortfolioOptions) (*Portfolio, error) {
 	if err != nil {
 		return nil, err
 	}
-	nodes, err := LoadNodes(b)
+	nodes, err := LoadNodes(opts.NodesPath, b)
 	if err != nil {
 		return nil, err
 	}

@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/nullius-dev/nullius/pipeline/pairs"
 )
 
 // portfolioProject writes a package (the reference's sample IR and beliefs)
@@ -193,7 +195,7 @@ func FuzzLoadNodes(f *testing.F) {
 	f.Add([]byte(`{"campaign_id": "c", "nodes": [{"node_id": "a"}, 5]}`))
 	f.Add([]byte(`[]`))
 	f.Fuzz(func(t *testing.T, b []byte) {
-		nodes, err := LoadNodes(b)
+		nodes, err := LoadNodes("nodes.json", b)
 		if err == nil {
 			for _, n := range nodes {
 				if n == nil {
@@ -202,4 +204,43 @@ func FuzzLoadNodes(f *testing.F) {
 			}
 		}
 	})
+}
+
+// The portfolio reads nodes_latest.json as `match pairs` does, so both name
+// the same package for a node: a node of a wrapper takes the wrapper's
+// campaign_id for its binding (two packages bound to nd000001 in two
+// campaigns are not ambiguous), and a repeated key is refused with pairs'
+// message instead of letting the last node win.
+func TestPortfolioReadsNodesAsPairsDoes(t *testing.T) {
+	root := t.TempDir()
+	for dir, campaign := range map[string]string{"a": "c0ffee12", "b": "c0ffee13"} {
+		pkg := filepath.Join(root, "ideas", dir)
+		if err := os.MkdirAll(pkg, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		toml := "[project]\nname = \"" + dir + "\"\n\n[tool.nullius]\ncampaign-id = \"" + campaign + "\"\nnode-id = \"nd000001\"\n"
+		if err := os.WriteFile(filepath.Join(pkg, "pyproject.toml"), []byte(toml), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	wrapper := map[string]any{"campaign_id": "c0ffee13", "nodes": []any{nodeJSON("nd000001", "", nil)}}
+	p, _ := runPortfolio(t, root, wrapper)
+	if len(p.Rows) != 1 || p.Rows[0].Package == nil || *p.Rows[0].Package != "ideas/b" || len(p.Warnings) != 0 {
+		t.Fatalf("package %v, warnings %q; want ideas/b (bound in the wrapper's campaign) and no warning", p.Rows[0].Package, p.Warnings)
+	}
+	ns, err := pairs.LoadNodes(filepath.Join(root, "nodes_latest.json"))
+	if err != nil || len(ns) != 1 || ns[0].Campaign != "c0ffee13" {
+		t.Fatalf("pairs reads %+v, %v", ns, err)
+	}
+
+	np := filepath.Join(root, "dup.json")
+	if err := os.WriteFile(np, []byte("{\"nd000001\": {\"lifecycle_state\": \"admitted\"},\n \"nd000001\": {\"lifecycle_state\": \"archived\"}}"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, err = BuildPortfolio(PortfolioOptions{NodesPath: np, ProjectRoot: root, OutMD: filepath.Join(root, "out.md")})
+	_, perr := pairs.LoadNodes(np)
+	want := np + ":2:2: key \"nd000001\" appears twice in one object; the last one would silently win"
+	if err == nil || err.Error() != want || perr == nil || perr.Error() != want {
+		t.Fatalf("portfolio: %v\npairs:     %v\nwant:      %s", err, perr, want)
+	}
 }
