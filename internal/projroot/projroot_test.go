@@ -75,3 +75,24 @@ func TestMarkerFile(t *testing.T) {
 		t.Error("Init accepted a .nullius file")
 	}
 }
+
+func TestFind(t *testing.T) {
+	tmp := t.TempDir()
+	os.Mkdir(filepath.Join(tmp, ".nullius"), 0o755)
+	pkg := filepath.Join(tmp, "ideas", "deep", "my-idea-gaia")
+	os.MkdirAll(pkg, 0o755)
+	if root, ok := Find(pkg); !ok || root != tmp {
+		t.Errorf("Find = %q, %v; want %q", root, ok, tmp)
+	}
+	// A regular file named .nullius is not a marker.
+	other := t.TempDir()
+	os.WriteFile(filepath.Join(other, ".nullius"), nil, 0o644)
+	if root, ok := Find(other); ok {
+		t.Errorf("Find with a .nullius file = %q, want none", root)
+	}
+	// The package itself counts first.
+	os.Mkdir(filepath.Join(pkg, ".nullius"), 0o755)
+	if root, _ := Find(pkg); root != pkg {
+		t.Errorf("Find = %q, want the package itself", root)
+	}
+}

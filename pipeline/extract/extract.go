@@ -20,6 +20,7 @@ import (
 	"github.com/nullius-dev/nullius/internal/diag"
 	"github.com/nullius-dev/nullius/internal/lockfile"
 	"github.com/nullius-dev/nullius/internal/progress"
+	"github.com/nullius-dev/nullius/internal/projroot"
 	"github.com/nullius-dev/nullius/internal/readlimit"
 	"github.com/nullius-dev/nullius/pipeline/gaiacli"
 )
@@ -153,7 +154,7 @@ func (r *run) locate(context.Context) error {
 		}
 		r.root = root
 	} else {
-		root, ok := FindProjectRoot(pkg)
+		root, ok := projroot.Find(pkg)
 		if !ok {
 			f := envFail(ruleNoProjectRoot, "no project root found: no ancestor of %q contains .nullius/", pkg)
 			f.Hint = "create .nullius/ at the repository root or pass --project-root"

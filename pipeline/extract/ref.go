@@ -7,8 +7,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-
-	"github.com/nullius-dev/nullius/internal/projroot"
 )
 
 // ExplorationPrefix marks a posterior extracted over allowed discipline
@@ -35,10 +33,6 @@ func ResolveDir(path string) (string, error) {
 	}
 	return real, nil
 }
-
-// FindProjectRoot walks from dir (itself first) upwards and returns the
-// first directory that contains a directory named .nullius (project.Find).
-func FindProjectRoot(dir string) (root string, ok bool) { return projroot.Find(dir) }
 
 // Errors of RelPath, matched by the caller to GAIA210/GAIA211.
 var (

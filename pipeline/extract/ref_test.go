@@ -5,7 +5,6 @@ import (
 	"errors"
 	"net/url"
 	"os"
-	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -57,27 +56,6 @@ func TestPin(t *testing.T) {
 	}
 	if got, want := ir.CompiledIRPin(data), "sha256:"+irSampleSHA; got != want {
 		t.Errorf("ir.CompiledIRPin(ir_sample.json) = %s, want %s (fixture regenerated? update the goldens)", got, want)
-	}
-}
-
-func TestFindProjectRoot(t *testing.T) {
-	tmp := t.TempDir()
-	os.Mkdir(filepath.Join(tmp, ".nullius"), 0o755)
-	pkg := filepath.Join(tmp, "ideas", "deep", "my-idea-gaia")
-	os.MkdirAll(pkg, 0o755)
-	if root, ok := FindProjectRoot(pkg); !ok || root != tmp {
-		t.Errorf("FindProjectRoot = %q, %v; want %q", root, ok, tmp)
-	}
-	// A regular file named .nullius is not a marker.
-	other := t.TempDir()
-	os.WriteFile(filepath.Join(other, ".nullius"), nil, 0o644)
-	if root, ok := FindProjectRoot(other); ok {
-		t.Errorf("FindProjectRoot with a .nullius file = %q, want none", root)
-	}
-	// The package itself counts first.
-	os.Mkdir(filepath.Join(pkg, ".nullius"), 0o755)
-	if root, _ := FindProjectRoot(pkg); root != pkg {
-		t.Errorf("FindProjectRoot = %q, want the package itself", root)
 	}
 }
 

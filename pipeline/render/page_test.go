@@ -366,6 +366,12 @@ func TestFindProjectRoot(t *testing.T) {
 	if got := FindProjectRoot(pkg); got != filepath.Join(tmp, "a", "b") {
 		t.Errorf(".git: root %q", got)
 	}
+	// A regular file named .nullius is not the marker (as for every other
+	// command): the .git directory still decides.
+	must(t, os.WriteFile(filepath.Join(tmp, "a", "b", "pkg", ".nullius"), nil, 0o644))
+	if got := FindProjectRoot(pkg); got != filepath.Join(tmp, "a", "b") {
+		t.Errorf(".nullius file: root %q", got)
+	}
 	// .nullius/ is the project's own marker and wins over a nearer .git.
 	must(t, os.MkdirAll(filepath.Join(tmp, "a", ".nullius"), 0o755))
 	if got := FindProjectRoot(pkg); got != filepath.Join(tmp, "a") {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/nullius-dev/nullius/internal/atomicfile"
 	"github.com/nullius-dev/nullius/internal/lockfile"
+	"github.com/nullius-dev/nullius/internal/projroot"
 )
 
 // PageName is the file written into the package by default.
@@ -82,25 +83,26 @@ func Render(opts Options) (*Result, error) {
 	return &Result{Path: out, Nodes: len(g.Nodes), Edges: len(g.Edges), Notes: g.Notes}, nil
 }
 
-// FindProjectRoot is the nearest ancestor (inclusive) of pkg holding a
-// .nullius/ directory, else one holding .git, else pkg itself (so links
+// FindProjectRoot is the project root as every command finds it
+// (projroot.Find: the nearest ancestor, inclusive, holding a .nullius/
+// directory), else the nearest one holding .git, else pkg itself (so links
 // never leave the package when the project cannot be told).
 func FindProjectRoot(pkg string) string {
 	abs, err := filepath.Abs(pkg)
 	if err != nil {
 		return pkg
 	}
-	for _, marker := range []string{".nullius", ".git"} {
-		for dir := abs; ; dir = filepath.Dir(dir) {
-			if _, err := os.Stat(filepath.Join(dir, marker)); err == nil {
-				return dir
-			}
-			if filepath.Dir(dir) == dir {
-				break
-			}
+	if root, ok := projroot.Find(abs); ok {
+		return root
+	}
+	for dir := abs; ; dir = filepath.Dir(dir) {
+		if _, err := os.Stat(filepath.Join(dir, ".git")); err == nil {
+			return dir
+		}
+		if filepath.Dir(dir) == dir {
+			return abs
 		}
 	}
-	return abs
 }
 
 // notAnInput refuses an output path that names one of the files the page
