@@ -107,50 +107,58 @@ func run(pass *analysis.Pass) (any, error) {
 // resolveFile classifies every call and verb reference of one module.
 func (r *resolver) resolveFile(pf *pyparse.File) *File {
 	m := pf.Module
-	f := &File{File: pf, byCall: map[*pyscan.Call]*Stmt{}}
+	f := &File{File: pf}
+	var stmts []Stmt // backing store of f.Stmts, one allocation per file
 	for _, c := range m.Calls {
-		q, st := r.resolve(c.Func, c.Scope, c.Span.Start.Offset, 0)
-		switch verb := lastPart(q); {
+		verb, st := r.resolve(c.Func, c.Scope, c.Span.Start.Offset, 0)
+		switch {
 		case st == gaia && isVerb(verb):
-			s := &Stmt{Verb: verb, Call: c}
-			f.Stmts = append(f.Stmts, s)
-			f.byCall[c] = s
+			if stmts == nil {
+				stmts = make([]Stmt, 0, len(m.Calls))
+			}
+			stmts = append(stmts, Stmt{Verb: verb, Call: c})
 		case st == unknown && Scanned(spelled(c.Func)):
 			f.Unresolved = append(f.Unresolved, &Ref{Verb: spelled(c.Func), Text: c.Func.Text, Span: c.Func.Span, Call: c})
+		}
+	}
+	if len(stmts) > 0 {
+		f.Stmts = make([]*Stmt, len(stmts))
+		f.byCall = make(map[*pyscan.Call]*Stmt, len(stmts))
+		for i := range stmts {
+			f.Stmts[i] = &stmts[i]
+			f.byCall[stmts[i].Call] = &stmts[i]
 		}
 	}
 	for _, n := range m.Names {
 		if n.Ctx != pyscan.Load || n.Callee {
 			continue
 		}
-		e := &pyscan.Expr{Kind: pyscan.ExprName, Name: n.Name, Span: n.Span, Text: n.Name}
-		f.addRef(r, e, n.Scope)
+		// A name resolves as the name expression it is, whatever its
+		// spelling (an alias `i` of infer counts).
+		verb, st := r.resolveName(n.Name, n.Scope, n.Span.Start.Offset, 0)
+		f.addRef(verb, st, n.Name, n.Name, n.Span)
 	}
 	for _, a := range m.Attrs {
-		if a.Ctx == pyscan.Load && !a.Callee {
-			f.addRef(r, a.Expr, a.Scope)
+		// An attribute only counts when spelled like a verb: attributes
+		// cannot be renamed.
+		if a.Ctx == pyscan.Load && !a.Callee && (a.Expr.Kind != pyscan.ExprAttr || Scanned(a.Expr.Name)) {
+			verb, st := r.resolve(a.Expr, a.Scope, a.Expr.Span.Start.Offset, 0)
+			f.addRef(verb, st, spelled(a.Expr), a.Expr.Text, a.Expr.Span)
 		}
 	}
 	f.Titles = buildTitles(f)
 	return f
 }
 
-// addRef records a load of a scanned verb that is not being called.
-// A name is resolved whatever its spelling (an alias `i` of infer counts);
-// an attribute only when spelled like a verb, since attributes cannot be
-// renamed.
-func (f *File) addRef(r *resolver, e *pyscan.Expr, scope *pyscan.Scope) {
-	if e.Kind == pyscan.ExprAttr && !Scanned(e.Name) {
-		return
-	}
-	q, st := r.resolve(e, scope, e.Span.Start.Offset, 0)
-	ref := &Ref{Verb: spelled(e), Text: e.Text, Span: e.Span}
+// addRef records a load of a scanned verb that is not being called: the
+// expression spelled name (written text at span) resolved to verb with
+// status st.
+func (f *File) addRef(verb string, st status, name, text string, span pyscan.Span) {
 	switch {
-	case st == gaia && Scanned(lastPart(q)):
-		ref.Verb = lastPart(q)
-		f.Refs = append(f.Refs, ref)
-	case st == unknown && Scanned(spelled(e)):
-		f.Unresolved = append(f.Unresolved, ref)
+	case st == gaia && Scanned(verb):
+		f.Refs = append(f.Refs, &Ref{Verb: verb, Text: text, Span: span})
+	case st == unknown && Scanned(name):
+		f.Unresolved = append(f.Unresolved, &Ref{Verb: name, Text: text, Span: span})
 	}
 }
 

@@ -22,11 +22,14 @@ const maxDepth = 8
 // isGaiaModule reports whether an absolute module path belongs to Gaia.
 func isGaiaModule(mod string) bool { return mod == "gaia" || strings.HasPrefix(mod, "gaia.") }
 
-// resolve returns the qualified name an expression evaluates to, as seen
-// at byte offset at inside scope, and whether it is Gaia's.
+// resolve returns the last part of the qualified name an expression
+// evaluates to (its verb, for a Gaia verb), as seen at byte offset at
+// inside scope, and whether it is Gaia's. Only the last part is returned:
+// every caller asks for the verb, so the dotted name is never built (a
+// concatenation per call and per verb reference of every module).
 //
-//	Have: i            (from gaia.engine.lang import infer as i) -> gaia.engine.lang.infer
-//	Have: lang.infer   (import gaia.engine.lang as lang)         -> gaia.engine.lang.infer
+//	Have: i            (from gaia.engine.lang import infer as i) -> infer (gaia.engine.lang.infer)
+//	Have: lang.infer   (import gaia.engine.lang as lang)         -> infer (gaia.engine.lang.infer)
 //	Have: self.observe (self a parameter)                        -> other
 func (r *resolver) resolve(e *pyscan.Expr, scope *pyscan.Scope, at, depth int) (string, status) {
 	if e == nil || depth > maxDepth {
@@ -36,11 +39,11 @@ func (r *resolver) resolve(e *pyscan.Expr, scope *pyscan.Scope, at, depth int) (
 	case pyscan.ExprName:
 		return r.resolveName(e.Name, scope, at, depth)
 	case pyscan.ExprAttr:
-		q, st := r.resolve(e.Recv, scope, at, depth)
+		_, st := r.resolve(e.Recv, scope, at, depth)
 		if st == unknown {
 			return "", unknown
 		}
-		return q + "." + e.Name, st
+		return lastPart(e.Name), st
 	}
 	// Call results, subscripts and the like: runtime values.
 	return "", unknown
@@ -52,8 +55,8 @@ func (r *resolver) resolveName(name string, scope *pyscan.Scope, at, depth int) 
 	}
 	bindScope, bs := scope.Lookup(name)
 	if len(bs) == 0 {
-		if mod, ok := gaiaStar(scope); ok {
-			return mod + "." + name, gaia
+		if gaiaStar(scope) {
+			return lastPart(name), gaia
 		}
 		return r.relativeStar(name, scope, depth)
 	}
@@ -73,7 +76,7 @@ func (r *resolver) resolveName(name string, scope *pyscan.Scope, at, depth int) 
 			}
 		}
 	}
-	return name, other
+	return lastPart(name), other
 }
 
 // pick chooses the binding that is live at offset at. In the binding's own
@@ -96,7 +99,7 @@ func pick(bs []*pyscan.Binding, sameScope bool, at int) *pyscan.Binding {
 	}
 	for _, b := range bs {
 		if b.Kind == pyscan.BindImport {
-			if q, st := importTarget(b.Import); st == gaia && isVerb(lastPart(q)) {
+			if verb, st := importTarget(b.Import); st == gaia && isVerb(verb) {
 				return b
 			}
 		}
@@ -104,40 +107,48 @@ func pick(bs []*pyscan.Binding, sameScope bool, at int) *pyscan.Binding {
 	return bs[len(bs)-1]
 }
 
-// importTarget returns what an import binding names.
+// importTarget returns the last part of what an import binding names
+// (the qualified name's last part: `from gaia.engine.lang import infer`
+// -> infer) and whether it is Gaia's, without building the qualified
+// name.
 func importTarget(imp *pyscan.Import) (string, status) {
 	if imp == nil {
 		return "", unknown
 	}
-	var q string
-	switch {
+	switch first, _, _ := strings.Cut(imp.Module, "."); {
 	case imp.From && imp.Level > 0:
-		return strings.Repeat(".", imp.Level) + imp.Module + "." + imp.Name, other
+		return lastPart(imp.Name), other // .mod.name
 	case imp.From:
-		q = imp.Module + "." + imp.Name
-	case imp.Alias == strings.Split(imp.Module, ".")[0]:
+		// module.name is Gaia's exactly when module is: the name adds a
+		// part after a dot.
+		return lastPart(imp.Name), gaiaIf(isGaiaModule(imp.Module))
+	case imp.Alias == first:
 		// `import gaia.engine.lang` binds the top package `gaia`.
-		q = imp.Alias
+		return lastPart(imp.Alias), gaiaIf(isGaiaModule(imp.Alias))
 	default:
-		q = imp.Module // `import gaia.engine.lang as lang`
+		return lastPart(imp.Module), gaiaIf(isGaiaModule(imp.Module)) // `import gaia.engine.lang as lang`
 	}
-	if isGaiaModule(q) {
-		return q, gaia
-	}
-	return q, other
 }
 
-// gaiaStar returns the module of a `from gaia... import *` visible from
+// gaiaIf is gaia when ok, other otherwise.
+func gaiaIf(ok bool) status {
+	if ok {
+		return gaia
+	}
+	return other
+}
+
+// gaiaStar reports whether a `from gaia... import *` is visible from
 // scope.
-func gaiaStar(scope *pyscan.Scope) (string, bool) {
+func gaiaStar(scope *pyscan.Scope) bool {
 	for s := scope; s != nil; s = s.Parent {
 		for _, imp := range s.StarFrom {
 			if imp.Level == 0 && isGaiaModule(imp.Module) {
-				return imp.Module, true
+				return true
 			}
 		}
 	}
-	return "", false
+	return false
 }
 
 // relativeStar resolves a name no scope binds through the package-local
@@ -167,6 +178,7 @@ func (r *resolver) module(imp *pyscan.Import, scope *pyscan.Scope) *pyscan.Modul
 	for root.Parent != nil {
 		root = root.Parent
 	}
+	r.index()
 	from := r.byRoot[root]
 	if from == nil {
 		return nil
@@ -188,30 +200,39 @@ func (r *resolver) module(imp *pyscan.Import, scope *pyscan.Scope) *pyscan.Modul
 // `from .helpers import infer as I` is followed into helpers.py (W6: a
 // helper module re-exporting a Gaia verb no longer hides statements).
 type resolver struct {
+	mods []*pyscan.Module
+	// byPath and byRoot index mods, made on the first relative import
+	// (most packages have none).
 	byPath map[string]*pyscan.Module // slash path -> module
 	byRoot map[*pyscan.Scope]*pyscan.Module
 }
 
-func newResolver(mods []*pyscan.Module) *resolver {
-	r := &resolver{byPath: map[string]*pyscan.Module{}, byRoot: map[*pyscan.Scope]*pyscan.Module{}}
-	for _, m := range mods {
+func newResolver(mods []*pyscan.Module) *resolver { return &resolver{mods: mods} }
+
+// index makes byPath and byRoot.
+func (r *resolver) index() {
+	if r.byPath != nil {
+		return
+	}
+	r.byPath = make(map[string]*pyscan.Module, len(r.mods))
+	r.byRoot = make(map[*pyscan.Scope]*pyscan.Module, len(r.mods))
+	for _, m := range r.mods {
 		r.byPath[m.Path] = m
 		r.byRoot[m.Root] = m
 	}
-	return r
 }
 
 // relative resolves `from .mod import name` against the package's own
 // modules: the name's module-level binding in mod, as seen at its end.
+// What is not Gaia's is the local name .mod.name, whose last part is name.
 func (r *resolver) relative(imp *pyscan.Import, scope *pyscan.Scope, depth int) (string, status) {
-	local := strings.Repeat(".", imp.Level) + imp.Module + "." + imp.Name
 	if depth >= maxDepth {
-		return local, other
+		return lastPart(imp.Name), other
 	}
 	if m := r.module(imp, scope); m != nil && m.Root != nil {
-		if q, st := r.resolveName(imp.Name, m.Root, len(m.Src), depth+1); st == gaia {
-			return q, gaia
+		if verb, st := r.resolveName(imp.Name, m.Root, len(m.Src), depth+1); st == gaia {
+			return verb, gaia
 		}
 	}
-	return local, other
+	return lastPart(imp.Name), other
 }

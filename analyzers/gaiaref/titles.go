@@ -52,7 +52,9 @@ func (t *TitleMap) Is(hyp *pyscan.Expr, x string) bool {
 // spelled `claim` whose provenance is unknown: for identity, recognising
 // more claims only means checking more updates.
 func buildTitles(f *File) *TitleMap {
-	t := &TitleMap{titles: map[string]string{}, reassigned: map[string]bool{}, aliases: map[string]string{}}
+	// The maps are made on first write: most modules assign few claims
+	// and no aliases, and a nil map reads as empty.
+	t := &TitleMap{}
 	for _, a := range f.Module.Assigns {
 		if len(a.Targets) != 1 || a.Targets[0].Kind != pyscan.ExprName {
 			continue
@@ -65,11 +67,20 @@ func buildTitles(f *File) *TitleMap {
 		switch {
 		case mapped || aliased || t.reassigned[name]:
 			if !a.Annotated || a.Value != nil {
+				if t.reassigned == nil {
+					t.reassigned = map[string]bool{}
+				}
 				t.reassigned[name] = true
 			}
 		case isClaim && plain:
+			if t.titles == nil {
+				t.titles = map[string]string{}
+			}
 			t.titles[name] = title
 		case plain && a.Value != nil && a.Value.Kind == pyscan.ExprName:
+			if t.aliases == nil {
+				t.aliases = map[string]string{}
+			}
 			t.aliases[name] = a.Value.Name
 		}
 	}
