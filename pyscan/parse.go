@@ -37,6 +37,30 @@ func (p *Parser) Parse(path string, src []byte) (*Module, error) {
 	if p.closed {
 		return nil, errors.New("pyscan: Parse on a closed Parser")
 	}
+	b, body := newBuilder(path, src)
+	if b.m.Syntax != nil { // refused before parsing
+		return b.m, nil
+	}
+	if p.fp == nil {
+		fp, err := newFlatParser()
+		if err != nil {
+			return nil, err
+		}
+		p.fp = fp
+	}
+	nodes, err := p.fp.parse(body)
+	if err != nil {
+		return nil, fmt.Errorf("pyscan: %s: %w", path, err)
+	}
+	b.build(nodes, body)
+	return b.m, nil
+}
+
+// newBuilder starts the model of src and returns the builder and the body
+// to parse (src without its BOM). The module already has its Syntax set
+// when src is refused before parsing (invalid UTF-8, a NUL byte, nesting
+// prescan rejects).
+func newBuilder(path string, src []byte) (*builder, []byte) {
 	s := string(src) // one copy: every Text and Str of the model slices it
 	m := &Module{Path: path, Src: src}
 	b := &builder{t: symbols(), src: s, m: m}
@@ -51,32 +75,24 @@ func (p *Parser) Parse(path string, src []byte) (*Module, error) {
 	if msg, off := checkEncoding(body); msg != "" {
 		at := posAt(src, off+int(b.base))
 		m.Syntax = []SyntaxError{{Span: Span{Start: at, End: posAt(src, min(len(src), at.Offset+1))}, Msg: msg}}
-		return m, nil
+		return b, body
 	}
 	if msg, off := prescan(body); msg != "" {
 		at := posAt(src, off+int(b.base))
 		m.Syntax = []SyntaxError{{Span: Span{Start: at, End: posAt(src, at.Offset+1)}, Msg: msg}}
-		return m, nil
 	}
-	if p.fp == nil {
-		fp, err := newFlatParser()
-		if err != nil {
-			return nil, err
-		}
-		p.fp = fp
-	}
-	nodes, err := p.fp.parse(body)
-	if err != nil {
-		return nil, fmt.Errorf("pyscan: %s: %w", path, err)
-	}
+	return b, body
+}
+
+// build makes the model from the flat tree of body.
+func (b *builder) build(nodes []node, body []byte) {
 	b.nodes = nodes
 	b.scan()
 	b.checkInvisible(body)
 	if len(nodes) > 0 {
-		b.block(0, m.Root)
+		b.block(0, b.m.Root)
 	}
 	b.finish()
-	return m, nil
 }
 
 // ParseTree parses src with tree-sitter and flattens the tree (one cgo
