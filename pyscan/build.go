@@ -25,6 +25,14 @@ type builder struct {
 	keywords slab[Keyword]
 	calls    slab[Call]
 	assigns  slab[Assign]
+	imps     slab[Import]
+	defs     slab[Def]
+
+	// The slices of the model (argument lists, elements, operands, the
+	// bindings of a name), carved from chunks too (see slab.take).
+	exprLists    slab[*Expr]
+	keywordLists slab[*Keyword]
+	bindingLists slab[*Binding]
 }
 
 // initSlabs sizes the first chunk of each slab from the tree scan's
@@ -41,6 +49,11 @@ func (b *builder) initSlabs(exprNodes, idents int) {
 	b.keywords = newSlab[Keyword](idents / 6)
 	b.calls = newSlab[Call](idents / 6)
 	b.assigns = newSlab[Assign](idents / 8)
+	b.imps = newSlab[Import](idents / 32)
+	b.defs = newSlab[Def](idents / 32)
+	b.exprLists = newSlab[*Expr](exprNodes / 4)
+	b.keywordLists = newSlab[*Keyword](idents / 6)
+	b.bindingLists = newSlab[*Binding](idents / 4)
 }
 
 // maxDepth bounds the builder's recursion. CPython refuses to build an AST
@@ -185,8 +198,12 @@ func (b *builder) bindScope(s *Scope, name string) *Scope {
 func (b *builder) bind(s *Scope, kind BindingKind, name string, sp Span) *Binding {
 	t := b.bindScope(s, name)
 	bd := b.bindings.new()
-	*bd = Binding{Kind: kind, Name: name, Span: sp}
-	t.Bindings[name] = append(t.Bindings[name], bd)
+	bd.Kind, bd.Name, bd.Span = kind, name, sp
+	bs := t.Bindings[name]
+	if bs == nil {
+		bs = b.bindingLists.take(1)
+	}
+	t.Bindings[name] = append(bs, bd)
 	b.last = bd
 	return bd
 }
@@ -399,7 +416,8 @@ func (b *builder) imports(i int, s *Scope) {
 		var imp *Import
 		switch {
 		case b.sym(c) == t.wildcard:
-			imp = &Import{From: true, Level: level, Module: module, Name: "*"}
+			imp = b.imps.new()
+			*imp = Import{From: true, Level: level, Module: module, Name: "*"}
 			s.StarFrom = append(s.StarFrom, imp)
 		case b.nodes[c].field != t.fName:
 			continue
@@ -409,18 +427,20 @@ func (b *builder) imports(i int, s *Scope) {
 			if a := b.field(c, t.fAlias); a >= 0 {
 				alias = b.ident(a)
 			}
+			imp = b.imps.new()
 			if from {
-				imp = &Import{From: true, Level: level, Module: module, Name: name, Alias: alias}
+				*imp = Import{From: true, Level: level, Module: module, Name: name, Alias: alias}
 			} else {
-				imp = &Import{Module: name, Alias: alias}
+				*imp = Import{Module: name, Alias: alias}
 			}
 		case b.sym(c) == t.dottedName:
 			name := b.dotted(c)
+			imp = b.imps.new()
 			if from {
-				imp = &Import{From: true, Level: level, Module: module, Name: name, Alias: name}
+				*imp = Import{From: true, Level: level, Module: module, Name: name, Alias: name}
 			} else {
 				first, _, _ := strings.Cut(name, ".")
-				imp = &Import{Module: name, Alias: first}
+				*imp = Import{Module: name, Alias: first}
 			}
 		default:
 			continue
@@ -483,7 +503,8 @@ func (b *builder) decorated(i int, s *Scope) {
 // enclosing scope (decorators too, by decorated).
 func (b *builder) funcDef(i int, s *Scope) {
 	t := b.t
-	d := &Def{Kind: FuncDef, Span: b.span(i), Scope: s}
+	d := b.defs.new()
+	d.Kind, d.Span, d.Scope = FuncDef, b.span(i), s
 	nm := b.field(i, t.fName)
 	if nm >= 0 {
 		d.Name, d.NameSpan = b.ident(nm), b.span(nm)
@@ -589,7 +610,8 @@ func (b *builder) hasChild(i int, k uint16) bool {
 
 func (b *builder) classDef(i int, s *Scope) {
 	t := b.t
-	d := &Def{Kind: ClassDef, Span: b.span(i), Scope: s}
+	d := b.defs.new()
+	d.Kind, d.Span, d.Scope = ClassDef, b.span(i), s
 	nm := b.field(i, t.fName)
 	if nm >= 0 {
 		d.Name, d.NameSpan = b.ident(nm), b.span(nm)
@@ -765,7 +787,7 @@ func (b *builder) dottedLoad(i int, s *Scope) {
 		n := b.nodes[c]
 		sp := Span{Start: b.pos(start.start, start.row, start.col), End: b.pos(n.end, n.endRow, n.endCol)}
 		e := b.exprs.new()
-		*e = Expr{Kind: ExprAttr, Span: sp, Text: b.src[b.base+start.start : b.base+n.end], Name: b.ident(c), Recv: cur}
+		e.Kind, e.Span, e.Text, e.Name, e.Recv = ExprAttr, sp, b.src[b.base+start.start:b.base+n.end], b.ident(c), cur
 		cur = e
 		ar := b.attrs.new()
 		*ar = AttrRef{Expr: cur, Ctx: Load, Scope: s}
@@ -812,6 +834,7 @@ func (b *builder) assignment(i int, s *Scope) {
 		}
 	}
 	simple := len(lefts) == 1 && !a.Annotated && b.isName(b.unparen(lefts[0]))
+	a.Targets = b.exprLists.take(len(lefts))
 	for _, l := range lefts {
 		b.last = nil
 		a.Targets = append(a.Targets, b.target(l, s, Store, BindAssign, a))
@@ -854,7 +877,7 @@ func (b *builder) augmented(i int, s *Scope) {
 		l = b.unparen(l) // `(o.a) += v` is fine
 		switch b.sym(l) {
 		case t.identifier, t.keywordIdentifier, t.attribute, t.subscript:
-			a.Targets = append(a.Targets, b.target(l, s, Store, BindAssign, a))
+			a.Targets = append(b.exprLists.take(1), b.target(l, s, Store, BindAssign, a))
 		default:
 			b.syntax(l, "illegal expression for augmented assignment")
 		}
@@ -893,8 +916,10 @@ func (b *builder) targetIn(i int, s *Scope, ctx Ctx, kind BindingKind, a *Assign
 		if k == t.list || k == t.listPattern {
 			e.Kind = ExprList
 		}
-		for _, c := range b.kids(i, nil) {
-			e.Elems = append(e.Elems, b.target(c, s, ctx, kind, a))
+		kids := b.kids(i, nil)
+		e.kids = b.exprLists.take(len(kids))
+		for _, c := range kids {
+			e.kids = append(e.kids, b.target(c, s, ctx, kind, a))
 		}
 		return e
 	case t.parenExpr, t.asPatternTarget:
@@ -908,7 +933,7 @@ func (b *builder) targetIn(i int, s *Scope, ctx Ctx, kind BindingKind, a *Assign
 		e := b.newExpr(i, ExprOther)
 		e.Op = "*"
 		if c := b.firstNamed(i); c >= 0 {
-			e.Operand = []*Expr{b.target(c, s, ctx, kind, a)}
+			e.kids = append(b.exprLists.take(1), b.target(c, s, ctx, kind, a))
 		}
 		return e
 	}

@@ -8,8 +8,8 @@ import (
 )
 
 func (b *builder) newExpr(i int, k ExprKind) *Expr {
-	e := b.exprs.new()
-	*e = Expr{Kind: k, Span: b.span(i), Text: b.text(i)}
+	e := b.exprs.new() // zeroed: set only what is not zero
+	e.Kind, e.Span, e.Text = k, b.span(i), b.text(i)
 	return e
 }
 
@@ -27,7 +27,7 @@ func (b *builder) placeholder(parent int) *Expr {
 	n := &b.nodes[parent]
 	end := b.pos(n.end, n.endRow, n.endCol)
 	e := b.exprs.new()
-	*e = Expr{Kind: ExprOther, Span: Span{Start: end, End: end}}
+	e.Span = Span{Start: end, End: end}
 	return e
 }
 
@@ -47,7 +47,7 @@ func (b *builder) nameRef(i int, s *Scope, ctx Ctx, callee bool) *Expr {
 	e := b.newExpr(i, ExprName)
 	e.Name = nfkcIdent(e.Text)
 	nr := b.names.new()
-	*nr = NameRef{Name: e.Name, Span: e.Span, Ctx: ctx, Scope: s, Callee: callee}
+	nr.Name, nr.Span, nr.Ctx, nr.Scope, nr.Callee = e.Name, e.Span, ctx, s, callee
 	b.m.Names = append(b.m.Names, nr)
 	return e
 }
@@ -91,7 +91,7 @@ func (b *builder) exprcIn(i int, s *Scope, ctx Ctx, callee bool) *Expr {
 			e.Name = b.ident(a)
 		}
 		ar := b.attrs.new()
-		*ar = AttrRef{Expr: e, Ctx: ctx, Scope: s, Callee: callee}
+		ar.Expr, ar.Ctx, ar.Scope, ar.Callee = e, ctx, s, callee
 		b.m.Attrs = append(b.m.Attrs, ar)
 		return e
 	case t.call:
@@ -99,9 +99,16 @@ func (b *builder) exprcIn(i int, s *Scope, ctx Ctx, callee bool) *Expr {
 	case t.subscript:
 		e := b.newExpr(i, ExprSubscript)
 		e.Recv = b.sub(i, t.fValue, s, Load)
+		n := 0
 		for c, end := i+1, b.end(i); c < end; c = b.next(c) {
 			if !b.skip(c) && b.nodes[c].field != t.fValue {
-				e.Elems = append(e.Elems, b.expr(c, s, Load))
+				n++
+			}
+		}
+		e.kids = b.exprLists.take(n)
+		for c, end := i+1, b.end(i); c < end; c = b.next(c) {
+			if !b.skip(c) && b.nodes[c].field != t.fValue {
+				e.kids = append(e.kids, b.expr(c, s, Load))
 			}
 		}
 		return e
@@ -132,31 +139,36 @@ func (b *builder) exprcIn(i int, s *Scope, ctx Ctx, callee bool) *Expr {
 	case t.set:
 		return b.collection(i, s, ctx, ExprSet)
 	case t.dictionary:
+		// kids holds the keys, then the values (see Keys and Elems).
 		e := b.newExpr(i, ExprDict)
-		for _, c := range b.kids(i, nil) {
+		pairs := b.kids(i, nil)
+		n := len(pairs)
+		e.kids = b.exprLists.take(2 * n)[:2*n]
+		for k, c := range pairs {
 			if b.sym(c) == t.pair {
-				e.Keys = append(e.Keys, b.sub(c, t.fKey, s, Load))
-				e.Elems = append(e.Elems, b.sub(c, t.fValue, s, Load))
+				e.kids[k] = b.sub(c, t.fKey, s, Load)
+				e.kids[n+k] = b.sub(c, t.fValue, s, Load)
 			} else { // **splat
-				e.Keys = append(e.Keys, nil)
-				e.Elems = append(e.Elems, b.expr(b.firstNamed(c), s, Load))
+				e.kids[n+k] = b.expr(b.firstNamed(c), s, Load)
 			}
 		}
 		return e
 	case t.unaryOp:
 		e := b.newExpr(i, ExprUnary)
 		e.Op = b.opText(i, t.fOperator)
-		e.Operand = []*Expr{b.sub(i, t.fArgument, s, Load)}
+		e.kids = append(b.exprLists.take(1), b.sub(i, t.fArgument, s, Load))
 		return e
 	case t.notOp:
 		e := b.newExpr(i, ExprUnary)
 		e.Op = "not"
-		e.Operand = []*Expr{b.sub(i, t.fArgument, s, Load)}
+		e.kids = append(b.exprLists.take(1), b.sub(i, t.fArgument, s, Load))
 		return e
 	case t.binaryOp, t.boolOp:
 		e := b.newExpr(i, ExprBinary)
 		e.Op = b.opText(i, t.fOperator)
-		e.Operand = []*Expr{b.sub(i, t.fLeft, s, Load), b.sub(i, t.fRight, s, Load)}
+		e.kids = b.exprLists.take(2)
+		e.kids = append(e.kids, b.sub(i, t.fLeft, s, Load))
+		e.kids = append(e.kids, b.sub(i, t.fRight, s, Load))
 		return e
 	case t.compareOp:
 		// A chain a < b < c keeps every operand; Op is the first operator.
@@ -171,15 +183,17 @@ func (b *builder) exprcIn(i int, s *Scope, ctx Ctx, callee bool) *Expr {
 					b.syntax(c, `invalid syntax: '<>' is Python 2; use '!='`)
 				}
 			case !b.skip(c):
-				e.Operand = append(e.Operand, b.expr(c, s, Load))
+				e.kids = append(e.kids, b.expr(c, s, Load))
 			}
 		}
 		return e
 	case t.conditional:
 		// Operand holds body, condition, orelse (source order).
 		e := b.newExpr(i, ExprConditional)
-		for _, c := range b.kids(i, nil) {
-			e.Operand = append(e.Operand, b.expr(c, s, Load))
+		kids := b.kids(i, nil)
+		e.kids = b.exprLists.take(len(kids))
+		for _, c := range kids {
+			e.kids = append(e.kids, b.expr(c, s, Load))
 		}
 		return e
 	case t.lambda:
@@ -188,7 +202,7 @@ func (b *builder) exprcIn(i int, s *Scope, ctx Ctx, callee bool) *Expr {
 		if ps := b.field(i, t.fParameters); ps >= 0 {
 			b.params(ps, s, ls)
 		}
-		e.Operand = []*Expr{b.sub(i, t.fBody, ls, Load)}
+		e.kids = append(b.exprLists.take(1), b.sub(i, t.fBody, ls, Load))
 		return e
 	case t.namedExpr:
 		return b.walrus(i, s)
@@ -200,11 +214,11 @@ func (b *builder) exprcIn(i int, s *Scope, ctx Ctx, callee bool) *Expr {
 		if k == t.dictSplat {
 			e.Op = "**"
 		}
-		e.Operand = []*Expr{b.expr(b.firstNamed(i), s, ctx)}
+		e.kids = append(b.exprLists.take(1), b.expr(b.firstNamed(i), s, ctx))
 		return e
 	case t.keywordArgument: // only reached through odd error recovery
 		e := b.newExpr(i, ExprOther)
-		e.Operand = []*Expr{b.sub(i, t.fValue, s, Load)}
+		e.kids = append(b.exprLists.take(1), b.sub(i, t.fValue, s, Load))
 		return e
 	}
 	e := b.newExpr(i, ExprOther)
@@ -230,7 +244,7 @@ func (b *builder) walkKidsIn(i int, s *Scope, e *Expr) {
 			continue
 		}
 		if k := b.sym(c); b.t.isExpr(k) || k == b.t.typeNode {
-			e.Operand = append(e.Operand, b.expr(c, s, Load))
+			e.kids = append(e.kids, b.expr(c, s, Load))
 		} else {
 			b.walkKids(c, s, e)
 		}
@@ -239,8 +253,10 @@ func (b *builder) walkKidsIn(i int, s *Scope, e *Expr) {
 
 func (b *builder) collection(i int, s *Scope, ctx Ctx, kind ExprKind) *Expr {
 	e := b.newExpr(i, kind)
-	for _, c := range b.kids(i, nil) {
-		e.Elems = append(e.Elems, b.expr(c, s, ctx))
+	kids := b.kids(i, nil)
+	e.kids = b.exprLists.take(len(kids))
+	for _, c := range kids {
+		e.kids = append(e.kids, b.expr(c, s, ctx))
 	}
 	return e
 }
@@ -250,7 +266,7 @@ func (b *builder) collection(i int, s *Scope, ctx Ctx, kind ExprKind) *Expr {
 func (b *builder) walrus(i int, s *Scope) *Expr {
 	t := b.t
 	a := b.assigns.new()
-	*a = Assign{Span: b.span(i), Scope: s, Walrus: true, Op: ":="}
+	a.Span, a.Scope, a.Walrus, a.Op = b.span(i), s, true, ":="
 	b.m.Assigns = append(b.m.Assigns, a)
 	a.Value = b.sub(i, t.fValue, s, Load)
 	ts := s
@@ -261,11 +277,11 @@ func (b *builder) walrus(i int, s *Scope) *Expr {
 		e := b.nameRef(nm, s, Store, false)
 		bd := b.bind(ts, BindAssign, e.Name, e.Span)
 		bd.Assign = a
-		a.Targets = []*Expr{e}
+		a.Targets = append(b.exprLists.take(1), e)
 	}
 	e := b.newExpr(i, ExprOther)
 	e.Op = ":="
-	e.Operand = []*Expr{a.Value}
+	e.kids = append(b.exprLists.take(1), a.Value)
 	return e
 }
 
@@ -320,7 +336,7 @@ func (b *builder) comprehension(i int, s *Scope) *Expr {
 func (b *builder) callExpr(i int, s *Scope, dec bool) *Expr {
 	t := b.t
 	c := b.calls.new()
-	*c = Call{Span: b.span(i), Scope: s, Decorator: dec}
+	c.Span, c.Scope, c.Decorator = b.span(i), s, dec
 	b.m.Calls = append(b.m.Calls, c)
 	e := b.newExpr(i, ExprCall)
 	e.Call = c
@@ -334,7 +350,7 @@ func (b *builder) callExpr(i int, s *Scope, dec bool) *Expr {
 		return e
 	}
 	if b.sym(args) == t.genExpr { // f(x for x in y)
-		c.Args = []*Expr{b.expr(args, s, Load)}
+		c.Args = append(b.exprLists.take(1), b.expr(args, s, Load))
 		return e
 	}
 	b.arguments(args, s, c)
@@ -347,6 +363,18 @@ func (b *builder) arguments(args int, s *Scope, c *Call) {
 	t := b.t
 	seenKw, seenKwSplat := false, false
 	var names map[string]bool // keyword names, once there are many of them
+	nargs, nkw := 0, 0
+	for a, end := args+1, b.end(args); a < end; a = b.next(a) {
+		switch {
+		case b.skip(a), b.sym(a) == t.listSplat, b.sym(a) == t.dictSplat:
+		case b.sym(a) == t.keywordArgument:
+			nkw++
+		default:
+			nargs++
+		}
+	}
+	c.Args = b.exprLists.take(nargs)
+	c.Keywords = b.keywordLists.take(nkw)
 	for a, end := args+1, b.end(args); a < end; a = b.next(a) {
 		if b.skip(a) {
 			continue
@@ -400,6 +428,9 @@ func (b *builder) arguments(args int, s *Scope, c *Call) {
 			}
 			c.Args = append(c.Args, x)
 		}
+	}
+	if len(c.Args) == 0 {
+		c.Args = nil // every positional argument was a hoisted `*f(x)`
 	}
 }
 

@@ -208,7 +208,7 @@ func TestLiteralExprs(t *testing.T) {
 func TestExprDetails(t *testing.T) {
 	m := mustParse(t, "f(a=-0.9, b=True, c=False, d=lang.gaia.infer, e=(1, 'x'), g={'k': v, **w})\n")
 	c := m.Calls[0]
-	if v := c.Keyword("a").Value; v.Op != "-" || len(v.Operand) != 1 || v.Operand[0].Num != 0.9 {
+	if v := c.Keyword("a").Value; v.Op != "-" || len(v.Operand()) != 1 || v.Operand()[0].Num != 0.9 {
 		t.Errorf("unary: %+v", v)
 	}
 	if !c.Keyword("b").Value.Bool || c.Keyword("c").Value.Bool {
@@ -217,12 +217,12 @@ func TestExprDetails(t *testing.T) {
 	if got := c.Keyword("d").Value.DottedName(); got != "lang.gaia.infer" {
 		t.Errorf("DottedName = %q", got)
 	}
-	if e := c.Keyword("e").Value; len(e.Elems) != 2 || e.Elems[1].Str != "x" {
-		t.Errorf("tuple elems: %+v", e.Elems)
+	if e := c.Keyword("e").Value; len(e.Elems()) != 2 || e.Elems()[1].Str != "x" {
+		t.Errorf("tuple elems: %+v", e.Elems())
 	}
 	g := c.Keyword("g").Value
-	if len(g.Keys) != 2 || g.Keys[0].Str != "k" || g.Keys[1] != nil || g.Elems[1].Name != "w" {
-		t.Errorf("dict: keys %v elems %v", g.Keys, g.Elems)
+	if len(g.Keys()) != 2 || g.Keys()[0].Str != "k" || g.Keys()[1] != nil || g.Elems()[1].Name != "w" {
+		t.Errorf("dict: keys %v elems %v", g.Keys(), g.Elems())
 	}
 	if c.Keyword("zz") != nil {
 		t.Error("Keyword of a missing name is not nil")

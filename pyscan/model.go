@@ -66,8 +66,9 @@ type Import struct {
 	Scope  *Scope
 }
 
-// ExprKind classifies an expression node.
-type ExprKind int
+// ExprKind classifies an expression node (a byte: it packs with Expr's
+// flags).
+type ExprKind uint8
 
 // Expression kinds. The constant kinds (String through Ellipsis) are what the
 // reference calls "literal" (a single Python constant, M5).
@@ -95,33 +96,74 @@ const (
 	ExprConditional
 )
 
-// Expr is an expression node with the pieces the analyzers need.
+// Expr is an expression node with the pieces the analyzers need. Every
+// module makes tens of thousands of them, so the fields are ordered and
+// shared to keep it small: the flags pack with Kind, and one slice holds
+// the sub-expressions Operand, Elems and Keys return.
 type Expr struct {
 	Kind ExprKind
+
+	// ExprFString: ConstOnly reports an f-string with no replacement
+	// fields, and Str then holds its decoded value.
+	ConstOnly bool
+	IsInt     bool // ExprNumber: an int token
+	Bool      bool // ExprBool
+
 	Span Span
 	Text string // exact source text
 
 	// ExprString: the decoded value (escapes, raw prefixes, implicit
-	// concatenation). ExprFString: ConstOnly reports an f-string with no
-	// replacement fields, and Str then holds its decoded value.
-	Str       string
-	ConstOnly bool
+	// concatenation); see ConstOnly for ExprFString.
+	Str string
 
-	// ExprNumber: Num is the float64 value; IsInt is true for int tokens.
-	// Ints too large for float64 exactness still compare by float64 value.
-	Num   float64
-	IsInt bool
-
-	Bool bool // ExprBool
+	// ExprNumber: the float64 value. Ints too large for float64 exactness
+	// still compare by float64 value.
+	Num float64
 
 	Name string // ExprName: the identifier; ExprAttr: the attribute name
 	Recv *Expr  // ExprAttr: the receiver; ExprSubscript: the value subscripted
 	Call *Call  // ExprCall
 
-	Op      string  // ExprUnary / ExprBinary operator text, e.g. "-", "+", "/"
-	Operand []*Expr // ExprUnary: 1 operand; ExprBinary: 2 operands
-	Elems   []*Expr // ExprList / ExprTuple / ExprSet elements; ExprDict values
-	Keys    []*Expr // ExprDict keys (nil entry for `**splat`)
+	Op string // ExprUnary / ExprBinary operator text, e.g. "-", "+", "/"
+
+	// kids are the sub-expressions: the operands, the elements, or a
+	// dictionary's keys followed by its values (see Operand, Elems, Keys).
+	kids []*Expr
+}
+
+// Operand returns the operands: ExprUnary 1, ExprBinary 2 (every operand
+// of a comparison chain), ExprConditional body, condition and orelse,
+// ExprLambda its body, ExprOther the values inside it (the starred value
+// of `*x`, the value of a walrus, the children of await, yield...). It is
+// nil for the kinds that have Elems.
+func (e *Expr) Operand() []*Expr {
+	switch e.Kind {
+	case ExprList, ExprTuple, ExprSet, ExprDict, ExprSubscript:
+		return nil
+	}
+	return e.kids
+}
+
+// Elems returns the elements of an ExprList, ExprTuple or ExprSet, the
+// subscripts of an ExprSubscript, or the values of an ExprDict; nil for
+// other kinds.
+func (e *Expr) Elems() []*Expr {
+	switch e.Kind {
+	case ExprList, ExprTuple, ExprSet, ExprSubscript:
+		return e.kids
+	case ExprDict:
+		return e.kids[len(e.kids)/2:]
+	}
+	return nil
+}
+
+// Keys returns the keys of an ExprDict, parallel to Elems (a nil entry for
+// a `**splat`); nil for other kinds.
+func (e *Expr) Keys() []*Expr {
+	if e.Kind == ExprDict {
+		return e.kids[:len(e.kids)/2]
+	}
+	return nil
 }
 
 // IsConstant reports whether e is a single Python constant in the sense of
@@ -155,9 +197,9 @@ type Call struct {
 	Keywords []*Keyword // explicit name=value keywords in order
 	StarArgs bool       // a *args splat is present
 	KwSplat  bool       // a **kwargs splat is present
-	Scope    *Scope     // innermost scope containing the call
 	// Decorator is true when the call is a decorator expression (`@f(...)`).
 	Decorator bool
+	Scope     *Scope // innermost scope containing the call
 }
 
 // Keyword returns the explicit keyword argument with that name, or nil.
@@ -178,7 +220,7 @@ type Keyword struct {
 }
 
 // Ctx is the expression context of a name or attribute occurrence.
-type Ctx int
+type Ctx uint8
 
 // Expression contexts, as in Python's ast.
 const (
@@ -194,8 +236,8 @@ type NameRef struct {
 	Name   string
 	Span   Span
 	Ctx    Ctx
-	Scope  *Scope
 	Callee bool // the name is the Func of a Call (f(...)), including decorator calls
+	Scope  *Scope
 }
 
 // AttrRef is one attribute expression `recv.attr`.

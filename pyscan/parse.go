@@ -201,7 +201,7 @@ func (b *builder) finish() {
 		if a.Value != nil && !a.Augmented && !a.Walrus &&
 			(a.Value.Kind == ExprList || a.Value.Kind == ExprTuple) {
 			d.Literal = true
-			for _, el := range a.Value.Elems {
+			for _, el := range a.Value.Elems() {
 				if el == nil || el.Kind != ExprString {
 					d.Literal = false
 					continue
@@ -209,7 +209,7 @@ func (b *builder) finish() {
 				d.Names = append(d.Names, el.Str)
 			}
 		} else if a.Value != nil {
-			for _, el := range a.Value.Elems {
+			for _, el := range a.Value.Elems() {
 				if el != nil && el.Kind == ExprString {
 					d.Names = append(d.Names, el.Str)
 				}

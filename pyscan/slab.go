@@ -8,25 +8,50 @@ package pyscan
 // so sharing a chunk never keeps anything alive longer than it would be.
 //
 // A builder makes its slabs per module, the first chunk sized from counts
-// of the module's tree (see builder.initSlabs), later ones a quarter of
-// it, so little of a chunk goes unused.
+// of the module's tree (see builder.initSlabs) and allocated on first use
+// (a module without assignments allocates no Assign), later ones a quarter
+// of it, so little of a chunk goes unused.
 type slab[T any] struct {
 	free []T
+	size int // size of the next chunk
 	next int // size of the chunks after the first
 }
 
-// newSlab returns a slab whose first chunk holds n values.
+// newSlab returns a slab whose first chunk will hold n values.
 func newSlab[T any](n int) slab[T] {
 	n = max(n, 4)
-	return slab[T]{free: make([]T, n), next: n/4 + 4}
+	return slab[T]{size: n, next: n/4 + 4}
+}
+
+func (s *slab[T]) grow() {
+	s.free = make([]T, max(s.size, 4))
+	s.size = s.next
 }
 
 // new returns a pointer to a zero T.
 func (s *slab[T]) new() *T {
 	if len(s.free) == 0 {
-		s.free = make([]T, max(s.next, 4))
+		s.grow()
 	}
 	p := &s.free[0]
 	s.free = s.free[1:]
 	return p
+}
+
+// take returns an empty slice with room for exactly n values (nil for
+// n == 0): the argument lists, elements and binding lists of a module are
+// carved from shared chunks too. Appending past n copies the slice out of
+// the chunk, so a wrong count costs an allocation, never a neighbour.
+func (s *slab[T]) take(n int) []T {
+	switch {
+	case n <= 0:
+		return nil
+	case n > len(s.free) && n > s.size/2:
+		return make([]T, 0, n) // a long list gets its own array
+	case n > len(s.free):
+		s.grow()
+	}
+	r := s.free[:0:n]
+	s.free = s.free[n:]
+	return r
 }

@@ -97,13 +97,13 @@ func walk(e *pyscan.Expr, fn func(*pyscan.Expr)) {
 	}
 	fn(e)
 	walk(e.Recv, fn)
-	for _, x := range e.Operand {
+	for _, x := range e.Operand() {
 		walk(x, fn)
 	}
-	for _, x := range e.Elems {
+	for _, x := range e.Elems() {
 		walk(x, fn)
 	}
-	for _, x := range e.Keys {
+	for _, x := range e.Keys() {
 		walk(x, fn)
 	}
 	// e.Call's arguments are Module.Calls entries of their own.

@@ -128,7 +128,7 @@ func (b *builder) resolve(f *gaiaref.File, e *pyscan.Expr, c *pyscan.Call) End {
 }
 
 func emptySequence(e *pyscan.Expr) bool {
-	return e != nil && (e.Kind == pyscan.ExprList || e.Kind == pyscan.ExprTuple) && len(e.Elems) == 0
+	return e != nil && (e.Kind == pyscan.ExprList || e.Kind == pyscan.ExprTuple) && len(e.Elems()) == 0
 }
 
 // Disconnected returns the criteria the source proves cannot reach worth,
