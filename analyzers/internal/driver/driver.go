@@ -69,13 +69,14 @@ func RunParsed(dir string, files []string, analyzers []*analysis.Analyzer, opts 
 		fset:    fset,
 		files:   files,
 		pkg:     types.NewPackage(filepath.ToSlash(dir), "gaia"),
-		results: map[*analysis.Analyzer]any{},
-		done:    map[*analysis.Analyzer]bool{},
+		results: make(map[*analysis.Analyzer]any, len(analyzers)+2),
 		overlay: opts.Overlay,
+		// Room for the analyzers and a few prerequisites (pyparse,
+		// gaiaref); exec adds a chunk if more are required.
+		passes: make([]analysis.Pass, 0, len(analyzers)+2),
 	}
 	if opts.Parsed != nil {
 		r.results[pyparse.Analyzer] = opts.Parsed
-		r.done[pyparse.Analyzer] = true
 	}
 	for _, a := range analyzers {
 		if err := r.exec(a); err != nil {
@@ -99,28 +100,35 @@ type reported struct {
 }
 
 type runner struct {
-	fset    *token.FileSet
-	files   []string
-	pkg     *types.Package
+	fset  *token.FileSet
+	files []string
+	pkg   *types.Package
+	// results holds the result of every analyzer that has run (nil for
+	// one without a result type): it is every pass's ResultOf, and an
+	// analyzer in it has run.
 	results map[*analysis.Analyzer]any
-	done    map[*analysis.Analyzer]bool
 	diags   []reported
 	overlay map[string][]byte
-	info    *types.Info                  // shared by every pass
-	read    func(string) ([]byte, error) // r.readFile, made once
+	// Made once per run and shared by every pass: one empty types.Info,
+	// one ReadFile, one Report (which credits the analyzer running, cur),
+	// and the passes themselves, in one backing array.
+	info   *types.Info
+	read   func(string) ([]byte, error)
+	report func(analysis.Diagnostic)
+	cur    *analysis.Analyzer
+	passes []analysis.Pass
 }
 
 // exec runs a after its requirements, once (a memoised depth-first walk
 // of the Requires graph, which Validate proved acyclic). Every pass shares
 // the run's results map as ResultOf (an analyzer looks up only what it
-// Requires, and everything it requires has run), one empty types.Info and
-// one ReadFile: a package's passes cost one Pass and one Report closure
-// each, not a map and an Info apiece.
+// Requires, and everything it requires has run), one empty types.Info,
+// one ReadFile and one Report: a package's passes cost no map, Info or
+// closure apiece, and their Pass structs share one allocation.
 func (r *runner) exec(a *analysis.Analyzer) error {
-	if r.done[a] {
+	if _, ok := r.results[a]; ok {
 		return nil
 	}
-	r.done[a] = true
 	for _, req := range a.Requires {
 		if err := r.exec(req); err != nil {
 			return err
@@ -128,8 +136,13 @@ func (r *runner) exec(a *analysis.Analyzer) error {
 	}
 	if r.info == nil {
 		r.info, r.read = &types.Info{}, r.readFile
+		r.report = func(d analysis.Diagnostic) { r.diags = append(r.diags, reported{r.cur, d}) }
 	}
-	pass := &analysis.Pass{
+	if len(r.passes) == cap(r.passes) {
+		// Earlier passes keep the array they point into.
+		r.passes = make([]analysis.Pass, 0, len(r.results)+1)
+	}
+	r.passes = append(r.passes, analysis.Pass{
 		Analyzer:   a,
 		Fset:       r.fset,
 		OtherFiles: r.files,
@@ -138,8 +151,11 @@ func (r *runner) exec(a *analysis.Analyzer) error {
 		TypesSizes: gcSizes,
 		ResultOf:   r.results,
 		ReadFile:   r.read,
-		Report:     func(d analysis.Diagnostic) { r.diags = append(r.diags, reported{a, d}) },
-	}
+		Report:     r.report,
+	})
+	pass := &r.passes[len(r.passes)-1]
+	// Analyzers run one at a time, and each reports during its own Run.
+	r.cur = a
 	res, err := a.Run(pass)
 	if err != nil {
 		return fmt.Errorf("analyzer %s: %w", a.Name, err)
