@@ -346,13 +346,18 @@ func (e *engine) configErrors(p *Package) []diag.Diagnostic {
 		return nil
 	}
 	var out []diag.Diagnostic
-	seen := map[string]bool{}
+	// Each directory's error is reported once. The files are sorted, so a
+	// directory repeats mostly on consecutive files: those skip even the
+	// resolver's (memoised) lookup.
+	var failed []string
+	prev := "\x00" // no directory's name
 	check := func(dir string) {
-		if seen[dir] {
+		if dir == prev {
 			return
 		}
-		seen[dir] = true
-		if _, err := e.res.ForDir(dir); err != nil {
+		prev = dir
+		if _, err := e.res.ForDir(dir); err != nil && !slices.Contains(failed, dir) {
+			failed = append(failed, dir)
 			out = append(out, e.configDiag(err, p.Dir))
 		}
 	}

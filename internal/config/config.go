@@ -124,14 +124,28 @@ all is GAIA003, since it breaks the package itself.`,
 // a pyproject.toml (settings under [tool.nullius]). It returns (nil, nil)
 // for a pyproject.toml without a [tool.nullius] table.
 func Load(path string) (*Config, error) {
-	return load(path, 0, readFile)
+	return (&loader{read: readFile}).load(path, 0)
 }
 
 // readFile is the default reader: the bounded reader with the
 // configuration cap.
 func readFile(abs string) ([]byte, error) { return readlimit.ReadFile(abs, readlimit.Config) }
 
-func load(path string, depth int, read func(string) ([]byte, error)) (*Config, error) {
+// loader loads configuration files with one reader and one cache of
+// compiled patterns: a run's many pyproject.toml files often repeat the
+// same exclude and per-file-ignores globs, each compiled once.
+type loader struct {
+	read  func(abs string) ([]byte, error)
+	globs memo.Map[*regexp.Regexp]
+}
+
+// glob compiles a pattern once per loader (Glob's regexp is safe for
+// concurrent use, and so is the cache).
+func (l *loader) glob(pattern string) (*regexp.Regexp, error) {
+	return l.globs.Get(pattern, func() (*regexp.Regexp, error) { return Glob(pattern) })
+}
+
+func (l *loader) load(path string, depth int) (*Config, error) {
 	if depth > 8 {
 		return nil, &Error{Path: path, Msg: "extend chain is longer than 8 files (a cycle?)"}
 	}
@@ -139,7 +153,7 @@ func load(path string, depth int, read func(string) ([]byte, error)) (*Config, e
 	if err != nil {
 		return nil, &Error{Path: path, Msg: err.Error(), Syntax: true}
 	}
-	data, err := read(abs)
+	data, err := l.read(abs)
 	if readlimit.Refused(err) {
 		// "<path>: is a FIFO, not a regular file; ...": a FIFO or device
 		// named nullius.toml is refused, never waited on.
@@ -148,7 +162,7 @@ func load(path string, depth int, read func(string) ([]byte, error)) (*Config, e
 	if err != nil {
 		return nil, &Error{Path: path, Msg: fmt.Sprintf("cannot read config: %v", err), Syntax: true}
 	}
-	return parse(path, abs, data, depth, read)
+	return l.parse(path, abs, data, depth)
 }
 
 // nulliusTable is the part of a pyproject.toml configuration reads: the
@@ -161,7 +175,7 @@ type nulliusTable struct {
 }
 
 // parse builds the configuration of one file from its bytes.
-func parse(path, abs string, data []byte, depth int, read func(string) ([]byte, error)) (*Config, error) {
+func (l *loader) parse(path, abs string, data []byte, depth int) (*Config, error) {
 	pyproject := filepath.Base(abs) == PyprojectTOML
 	var s Settings
 	dec := toml.NewDecoder(bytes.NewReader(data))
@@ -213,7 +227,7 @@ func parse(path, abs string, data []byte, depth int, read func(string) ([]byte, 
 	s.CampaignID, s.NodeID = nil, nil
 	c := &Config{Path: abs, Dir: filepath.Dir(abs), Settings: s}
 	if s.Extend != "" {
-		base, err := load(filepath.Join(c.Dir, s.Extend), depth+1, read)
+		base, err := l.load(filepath.Join(c.Dir, s.Extend), depth+1)
 		var ce *Error
 		if errors.As(err, &ce) && ce.Path != path && depth == 0 && ce.Line == 0 {
 			// The base file could not be read at all: say so at the extend
@@ -227,7 +241,7 @@ func parse(path, abs string, data []byte, depth int, read func(string) ([]byte, 
 			c.Settings = merge(base.Settings, s)
 		}
 	}
-	if err := c.compile(path, data, pyproject); err != nil {
+	if err := c.compile(path, data, pyproject, l.glob); err != nil {
 		return nil, err
 	}
 	return c, nil
@@ -415,13 +429,13 @@ func valueAt(data []byte, line, col int) string {
 
 // compile checks the settings and compiles the patterns; data is the
 // file (path as the caller spelled it), for locating what is wrong.
-func (c *Config) compile(path string, data []byte, pyproject bool) error {
+func (c *Config) compile(path string, data []byte, pyproject bool, glob func(string) (*regexp.Regexp, error)) error {
 	fail := func(needle, msg string) error {
 		line, col := locate(data, pyproject, needle)
 		return &Error{Path: path, Line: line, Col: col, Msg: msg}
 	}
 	for _, g := range c.Settings.Exclude {
-		re, err := Glob(g)
+		re, err := glob(g)
 		if err != nil {
 			return fail(g, err.Error())
 		}
@@ -438,7 +452,7 @@ func (c *Config) compile(path string, data []byte, pyproject bool) error {
 	}
 	slices.Sort(keys)
 	for _, g := range keys {
-		re, err := Glob(g)
+		re, err := glob(g)
 		if err != nil {
 			return fail(g, err.Error())
 		}
@@ -534,6 +548,7 @@ type ResolverOptions struct {
 // run's workers share one.
 type Resolver struct {
 	opts  ResolverOptions
+	l     *loader
 	byDir memo.Map[*Config]
 }
 
@@ -545,7 +560,7 @@ func NewResolverWith(opts ResolverOptions) *Resolver {
 	if opts.Read == nil {
 		opts.Read = readFile
 	}
-	return &Resolver{opts: opts}
+	return &Resolver{opts: opts, l: &loader{read: opts.Read}}
 }
 
 // abs makes path absolute against the resolver's working directory
@@ -593,7 +608,7 @@ func (r *Resolver) resolve(dir string) (*Config, error) {
 		if name == PyprojectTOML && r.opts.Plain != nil && r.opts.Plain(path) {
 			continue
 		}
-		c, err := load(path, 0, r.opts.Read)
+		c, err := r.l.load(path, 0)
 		if err != nil || c != nil {
 			return c, err
 		}

@@ -274,3 +274,22 @@ func TestPlainPyprojectIsNotDecoded(t *testing.T) {
 		}
 	}
 }
+
+// A run's configuration files that repeat a pattern share its compiled
+// regexp: one resolver compiles each distinct glob once, however many
+// packages' pyproject.toml files list it.
+func TestResolverCompilesEachGlobOnce(t *testing.T) {
+	root := t.TempDir()
+	table := "[project]\nname = \"x-gaia\"\n[tool.nullius]\nexclude = [\"scratch/**\"]\nper-file-ignores = { \"**/evidence.py\" = [\"NULLIUS902\"] }\n"
+	write(t, filepath.Join(root, "a", "pyproject.toml"), table)
+	write(t, filepath.Join(root, "b", "pyproject.toml"), table)
+	r := NewResolverWith(ResolverOptions{})
+	a, errA := r.ForDir(filepath.Join(root, "a"))
+	b, errB := r.ForDir(filepath.Join(root, "b"))
+	if errA != nil || errB != nil || a == nil || b == nil || a == b {
+		t.Fatalf("a: %v %v; b: %v %v", a, errA, b, errB)
+	}
+	if a.exclude[0] != b.exclude[0] || a.perFile[0].re != b.perFile[0].re {
+		t.Error("the same glob in two files was compiled twice")
+	}
+}
