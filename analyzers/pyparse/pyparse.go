@@ -12,6 +12,7 @@ import (
 	"go/token"
 	"reflect"
 	"runtime"
+	"sort"
 	"sync"
 	"unicode/utf8"
 
@@ -44,9 +45,13 @@ type Result struct {
 
 // File is one source file and its model.
 type File struct {
-	Path string      // as listed in Pass.OtherFiles (the display path)
-	Src  []byte      // nil when unreadable
-	Tok  *token.File // positions; nil when unreadable
+	Path string // as listed in Pass.OtherFiles (the display path)
+	Src  []byte // nil when unreadable
+	// Tok places the file's offsets in the package's FileSet. Its line
+	// table is set on first need (Result.Lines): most files have no
+	// finding to place, and the table is a pass over the source and a
+	// slice of one int per line.
+	Tok *token.File
 	// Module is the parsed model; nil when the file could not be read or
 	// is not UTF-8 (see Err and BadByte).
 	Module *pyscan.Module
@@ -54,6 +59,8 @@ type File struct {
 	Err error
 	// BadByte is the offset of the first byte that is not UTF-8, or -1.
 	BadByte int
+	// linesDue is set while Tok still needs its line table.
+	linesDue bool
 }
 
 // Parsed reports whether the file has a model free of syntax errors, the
@@ -120,11 +127,29 @@ func Load(fset *token.FileSet, path string, read func(string) ([]byte, error)) *
 	}
 	f.Src = src
 	f.Tok = fset.AddFile(path, -1, len(src))
-	f.Tok.SetLines(lineStarts(src))
+	f.linesDue = true
 	if !utf8.Valid(src) {
 		f.BadByte = firstInvalid(src)
 	}
 	return f
+}
+
+// Lines gives the file holding p its line table if it has none yet, so
+// the FileSet can turn p into a line and column. Call it before asking
+// the FileSet for the position of anything in these files.
+func (r *Result) Lines(p token.Pos) {
+	// The files were added to the FileSet in order: their bases increase.
+	i := sort.Search(len(r.Files), func(i int) bool {
+		tf := r.Files[i].Tok
+		return tf == nil || tf.Base()+tf.Size() >= int(p)
+	})
+	if i == len(r.Files) {
+		return
+	}
+	if f := r.Files[i]; f.linesDue && f.Tok.Base() <= int(p) {
+		f.Tok.SetLines(lineStarts(f.Src))
+		f.linesDue = false
+	}
 }
 
 // lineStarts returns the offsets at which the lines of src start, exactly

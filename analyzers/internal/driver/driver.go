@@ -199,12 +199,12 @@ func (r *runner) convert() ([]diag.Diagnostic, error) {
 		if rule.Owner != rd.a.Name {
 			return nil, fmt.Errorf("analyzer %s reported %s, which belongs to %q", rd.a.Name, rule.Code, rule.Owner)
 		}
-		start := r.fset.Position(rd.d.Pos)
+		start := r.position(rd.d.Pos)
 		if !start.IsValid() {
 			return nil, errors.New("analyzer " + rd.a.Name + " reported a diagnostic without a position: " + rd.d.Message)
 		}
 		end := start
-		if p := r.fset.Position(rd.d.End); p.IsValid() && rd.d.End >= rd.d.Pos {
+		if p := r.position(rd.d.End); p.IsValid() && rd.d.End >= rd.d.Pos {
 			end = p
 		}
 		d := rule.New(filepath.ToSlash(start.Filename), start.Line, start.Column, end.Line, end.Column, "%s", rd.d.Message)
@@ -214,7 +214,17 @@ func (r *runner) convert() ([]diag.Diagnostic, error) {
 	return out, nil
 }
 
-// fixes converts suggested fixes into byte-offset edits.
+// position is the FileSet's position of p, once the file holding it has
+// its line table (pyparse sets it on first need).
+func (r *runner) position(p token.Pos) token.Position {
+	if parsed, _ := r.results[pyparse.Analyzer].(*pyparse.Result); parsed != nil {
+		parsed.Lines(p)
+	}
+	return r.fset.Position(p)
+}
+
+// fixes converts suggested fixes into byte-offset edits (offsets need no
+// line table).
 func fixes(fset *token.FileSet, sf []analysis.SuggestedFix) []diag.Fix {
 	var out []diag.Fix
 	for _, f := range sf {
