@@ -54,6 +54,9 @@ func (b *builder) initSlabs(exprNodes, idents int) {
 	b.exprLists = newSlab[*Expr](exprNodes / 4)
 	b.keywordLists = newSlab[*Keyword](idents / 6)
 	b.bindingLists = newSlab[*Binding](idents / 4)
+	// The model's lists, sized alike so few of them grow by copying.
+	b.m.Names = make([]*NameRef, 0, idents*9/16+4)
+	b.m.Calls = make([]*Call, 0, idents/6+4)
 }
 
 // maxDepth bounds the builder's recursion. CPython refuses to build an AST
