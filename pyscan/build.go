@@ -57,6 +57,9 @@ func (b *builder) initSlabs(exprNodes, idents int) {
 	// The model's lists, sized alike so few of them grow by copying.
 	b.m.Names = make([]*NameRef, 0, idents*9/16+4)
 	b.m.Calls = make([]*Call, 0, idents/6+4)
+	// The module scope binds about one name per 4 (small modules) to 10
+	// (large ones) identifiers: sized once, its map seldom grows.
+	b.m.Root.Bindings = make(map[string][]*Binding, idents/4)
 }
 
 // maxDepth bounds the builder's recursion. CPython refuses to build an AST

@@ -47,7 +47,7 @@ func (b *builder) nameRef(i int, s *Scope, ctx Ctx, callee bool) *Expr {
 	e := b.newExpr(i, ExprName)
 	e.Name = nfkcIdent(e.Text)
 	nr := b.names.new()
-	nr.Name, nr.Span, nr.Ctx, nr.Scope, nr.Callee = e.Name, e.Span, ctx, s, callee
+	nr.Expr, nr.Ctx, nr.Scope, nr.Callee = e, ctx, s, callee
 	b.m.Names = append(b.m.Names, nr)
 	return e
 }

@@ -232,12 +232,14 @@ const (
 // NameRef is one identifier used as a name expression. Keyword-argument
 // names, parameter names, import names, attribute names, def/class names
 // and `global`/`nonlocal` lists are not NameRefs.
+//
+// Its Name, Span and Text are those of the ExprName it refers to (shared,
+// not copied: a module has about one NameRef per two identifiers).
 type NameRef struct {
-	Name   string
-	Span   Span
+	*Expr  // Kind == ExprName
 	Ctx    Ctx
-	Callee bool // the name is the Func of a Call (f(...)), including decorator calls
-	Scope  *Scope
+	Callee bool   // the name is the Func of a Call (f(...)), including decorator calls
+	Scope  *Scope // innermost scope containing the name
 }
 
 // AttrRef is one attribute expression `recv.attr`.

@@ -64,7 +64,7 @@ func newBuilder(path string, src []byte) (*builder, []byte) {
 	s := string(src) // one copy: every Text and Str of the model slices it
 	m := &Module{Path: path, Src: src}
 	b := &builder{t: symbols(), src: s, m: m}
-	b.m.Root = &Scope{Kind: ModuleScope, Bindings: map[string][]*Binding{}}
+	b.m.Root = &Scope{Kind: ModuleScope} // Bindings made below or by initSlabs, sized
 	b.m.Scopes = []*Scope{b.m.Root}
 	m.Root.Span = Span{Start: Pos{0, 1, 1}, End: posAt(src, len(src))}
 
@@ -75,11 +75,13 @@ func newBuilder(path string, src []byte) (*builder, []byte) {
 	if msg, off := checkEncoding(body); msg != "" {
 		at := posAt(src, off+int(b.base))
 		m.Syntax = []SyntaxError{{Span: Span{Start: at, End: posAt(src, min(len(src), at.Offset+1))}, Msg: msg}}
+		m.Root.Bindings = map[string][]*Binding{}
 		return b, body
 	}
 	if msg, off := prescan(body); msg != "" {
 		at := posAt(src, off+int(b.base))
 		m.Syntax = []SyntaxError{{Span: Span{Start: at, End: posAt(src, at.Offset+1)}, Msg: msg}}
+		m.Root.Bindings = map[string][]*Binding{}
 	}
 	return b, body
 }
