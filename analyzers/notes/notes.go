@@ -66,11 +66,14 @@ func check(pass *analysis.Pass, f *gaiaref.File, s *gaiaref.Stmt) {
 	}
 	text := k.Value.Str
 	at := k.Value.Span
-	if why := sentinel.AnchorProblem(text); why != "" {
-		ruleutil.Report(pass, f.File, at, GAIA032, "%s %s does not end with an 'anchor: <reference>' note; %s", verb, kw, why)
+	// Each check scans the note once on the passing path; the explanation
+	// of a failure (which scans it again) is only built for a finding.
+	ref, ok := sentinel.AnchorRef(text)
+	if !ok {
+		ruleutil.Report(pass, f.File, at, GAIA032, "%s %s does not end with an 'anchor: <reference>' note; %s", verb, kw, sentinel.AnchorProblem(text))
 		return
 	}
-	if ref, _ := sentinel.AnchorRef(text); sentinel.IsPlaceholderAnchor(ref) {
+	if sentinel.IsPlaceholderAnchor(ref) {
 		ruleutil.Report(pass, f.File, at, GAIA504,
 			"%s %s anchors to placeholder %s; name the artifact, paper or file the note rests on (at least 3 characters, not TODO/TBD/none/n/a)", verb, kw, sentinel.Quote(ref))
 	}
@@ -86,13 +89,12 @@ func check(pass *analysis.Pass, f *gaiaref.File, s *gaiaref.Stmt) {
 }
 
 func checkReader(pass *analysis.Pass, f *gaiaref.File, at pyscan.Span, text string) {
-	why := sentinel.ReaderProblem(text)
-	if why != "" {
+	r, ok := sentinel.ReaderReasoning(text)
+	if !ok {
 		ruleutil.Report(pass, f.File, at, GAIA033,
-			"infer rationale must declare an authored likelihood explanation before its trailing anchor using 'reader_reasoning: <why the evidence changes the hypothesis>'; an anchor or criterion label alone is not reader-facing reasoning (%s)", why)
+			"infer rationale must declare an authored likelihood explanation before its trailing anchor using 'reader_reasoning: <why the evidence changes the hypothesis>'; an anchor or criterion label alone is not reader-facing reasoning (%s)", sentinel.ReaderProblem(text))
 		return
 	}
-	r, _ := sentinel.ReaderReasoning(text)
 	if n := sentinel.WordCountUpTo(r, minReasoningWords); n < minReasoningWords {
 		ruleutil.Report(pass, f.File, at, GAIA505,
 			"infer reader_reasoning has %d word(s) (%s); say in at least %d words why the evidence changes the hypothesis", n, sentinel.Quote(r), minReasoningWords)
