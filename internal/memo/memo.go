@@ -7,6 +7,7 @@ package memo
 import (
 	"errors"
 	"sync"
+	"sync/atomic"
 )
 
 // Map computes each key's value (and error) at most once. Callers asking
@@ -16,8 +17,12 @@ type Map[V any] struct {
 	m  map[string]*entry[V]
 }
 
+// entry is one key's value. The goroutine computing it holds mu until v
+// and err are set, so a waiter blocks on mu; done lets the callers that
+// come after (most of them) skip even that. One allocation per key.
 type entry[V any] struct {
-	done chan struct{} // closed when v and err are set
+	mu   sync.Mutex
+	done atomic.Bool
 	v    V
 	err  error
 }
@@ -33,17 +38,36 @@ func (m *Map[V]) Get(key string, compute func() (V, error)) (V, error) {
 	}
 	e, ok := m.m[key]
 	if !ok {
-		e = &entry[V]{done: make(chan struct{})}
+		e = &entry[V]{}
+		e.mu.Lock() // before anyone can find it
 		m.m[key] = e
 	}
 	m.mu.Unlock()
 	if ok {
-		<-e.done
-		return e.v, e.err
+		return e.wait()
 	}
-	defer close(e.done)
+	defer e.finish()
 	e.err = errPanicked
 	e.v, e.err = compute()
+	return e.v, e.err
+}
+
+// finish publishes the value (or errPanicked, when compute panicked) and
+// releases the waiters.
+func (e *entry[V]) finish() {
+	e.done.Store(true)
+	e.mu.Unlock()
+}
+
+// wait returns the value once it is computed.
+func (e *entry[V]) wait() (V, error) {
+	if !e.done.Load() {
+		// The empty critical section is the wait: the computing goroutine
+		// holds mu until the value is set.
+		e.mu.Lock()
+		//lint:ignore SA2001 waiting for the holder is the point
+		e.mu.Unlock()
+	}
 	return e.v, e.err
 }
 
@@ -56,6 +80,6 @@ func (m *Map[V]) Peek(key string) (v V, err error, ok bool) {
 	if e == nil {
 		return v, nil, false
 	}
-	<-e.done
-	return e.v, e.err, true
+	v, err = e.wait()
+	return v, err, true
 }

@@ -2,6 +2,7 @@ package memo
 
 import (
 	"errors"
+	"strconv"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -41,5 +42,60 @@ func TestErrorsAreKeptAndPeek(t *testing.T) {
 	}
 	if _, err, ok := m.Peek("a"); !ok || err != boom {
 		t.Errorf("Peek = %v, %v", err, ok)
+	}
+}
+
+// A computation that panics panics its caller; whoever waited for it, and
+// whoever asks afterwards, gets errPanicked instead of a zero value
+// passing for a result.
+func TestPanicIsAnErrorForOthers(t *testing.T) {
+	var m Map[int]
+	started := make(chan struct{})
+	waited := make(chan error)
+	go func() {
+		<-started
+		_, err := m.Get("k", func() (int, error) { return 1, nil })
+		waited <- err
+	}()
+	func() {
+		defer func() {
+			if recover() == nil {
+				t.Error("the computing caller did not panic")
+			}
+		}()
+		m.Get("k", func() (int, error) {
+			close(started) // the waiter asks while this runs or after it panicked: either way it must see errPanicked
+			panic("boom")
+		})
+	}()
+	if err := <-waited; err != errPanicked {
+		t.Errorf("waiter: %v", err)
+	}
+	if _, err := m.Get("k", func() (int, error) { return 1, nil }); err != errPanicked {
+		t.Errorf("later caller: %v", err)
+	}
+	if _, err, ok := m.Peek("k"); !ok || err != errPanicked {
+		t.Errorf("Peek: %v %v", err, ok)
+	}
+}
+
+// BenchmarkGet asks for 1,000 keys twice each, as a lint run asks for
+// its directories: one allocation per key (the entry) besides the map's
+// own growth, and none for a key already computed.
+func BenchmarkGet(b *testing.B) {
+	keys := make([]string, 1000)
+	for i := range keys {
+		keys[i] = "/corpus/ideas/idea-" + strconv.Itoa(i) + "-gaia"
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		var m Map[int]
+		for range 2 {
+			for _, k := range keys {
+				if _, err := m.Get(k, func() (int, error) { return len(k), nil }); err != nil {
+					b.Fatal(err)
+				}
+			}
+		}
 	}
 }
