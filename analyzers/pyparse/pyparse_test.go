@@ -9,21 +9,17 @@ import (
 // agree with a FileSet whose tables were set eagerly from the content,
 // at every offset of every file, the ends and empty files included.
 func TestLinesOnFirstNeed(t *testing.T) {
-	srcs := map[string]string{
-		"a.py": "x = 1\ny = 2\n",
-		"b.py": "",
-		"c.py": "\n\nz = 3",
-		"d.py": "w = 4\n",
+	files := []struct{ name, src string }{
+		{"a.py", "x = 1\ny = 2\n"}, {"b.py", ""}, {"c.py", "\n\nz = 3"}, {"d.py", "w = 4\n"},
 	}
-	order := []string{"a.py", "b.py", "c.py", "d.py"}
 	fset, want := token.NewFileSet(), token.NewFileSet()
 	res := &Result{}
-	for _, name := range order {
-		res.Files = append(res.Files, Load(fset, name, func(string) ([]byte, error) { return []byte(srcs[name]), nil }))
-		want.AddFile(name, -1, len(srcs[name])).SetLinesForContent([]byte(srcs[name]))
+	for _, f := range files {
+		res.Files = append(res.Files, Load(fset, f.name, func(string) ([]byte, error) { return []byte(f.src), nil }))
+		want.AddFile(f.name, -1, len(f.src)).SetLinesForContent([]byte(f.src))
 	}
 	// Last file first: a file's table must not depend on another's.
-	for i := len(order) - 1; i >= 0; i-- {
+	for i := len(res.Files) - 1; i >= 0; i-- {
 		f := res.Files[i]
 		for off := 0; off <= len(f.Src); off++ {
 			p := f.Pos(off)
