@@ -8,6 +8,15 @@ import (
 )
 
 func (b *builder) newExpr(i int, k ExprKind) *Expr {
+	if len(b.exprs.free) == 0 && b.exprs.made > 0 {
+		// Modules make from 0.3 to 0.9 expressions per expression node:
+		// the next chunk holds what this one's rate so far (made in
+		// the first i nodes) predicts for the nodes left, and a little,
+		// but never more than the nodes left (i is not always the
+		// furthest node reached: a walrus is made after its value).
+		left := len(b.nodes) - i
+		b.exprs.size = min(b.exprs.made*left/max(i, 1)*17/16, left) + 8
+	}
 	e := b.exprs.new() // zeroed: set only what is not zero
 	e.Kind, e.Span, e.Text = k, b.span(i), b.text(i)
 	return e

@@ -15,6 +15,7 @@ type slab[T any] struct {
 	free []T
 	size int // size of the next chunk
 	next int // size of the chunks after the first
+	made int // values handed out by new
 }
 
 // newSlab returns a slab whose first chunk will hold n values.
@@ -35,6 +36,7 @@ func (s *slab[T]) new() *T {
 	}
 	p := &s.free[0]
 	s.free = s.free[1:]
+	s.made++
 	return p
 }
 
