@@ -289,7 +289,7 @@ func (s *scan) resolve(j job) found {
 	if !j.explicit && !pp.isGaia() {
 		return found{}
 	}
-	pkg, dg := s.resolvePackage(j.dir, pp)
+	pkg, dg := s.resolvePackage(j.dir, key, pp)
 	if dg != nil {
 		return found{accepted: true, key: key, diags: []diag.Diagnostic{*dg}}
 	}
@@ -366,13 +366,16 @@ func lineOf(src []byte, s string) int {
 // resolvePackage finds the source root as Gaia does: <dir>/<import>/ (flat
 // layout) before <dir>/src/<import>/, and lists its .py files. No module
 // is GAIA002 (W1: the reference passes silently).
-func (s *scan) resolvePackage(dir string, pp *pyproject) (Package, *diag.Diagnostic) {
-	pkg, dg := s.resolveRoot(dir, pp)
-	if dg == nil && pkg.SourceRoot == filepath.ToSlash(filepath.Join(dir, pkg.ImportName)) {
+//
+// dir is the package directory as spelled (Package.Dir keeps it), clean
+// is filepath.Clean(dir), which every path below is built on.
+func (s *scan) resolvePackage(dir, clean string, pp *pyproject) (Package, *diag.Diagnostic) {
+	pkg, dg := s.resolveRoot(dir, clean, pp)
+	if dg == nil && pkg.SourceRoot == filepath.ToSlash(joinName(clean, pkg.ImportName)) {
 		// W1: with both layouts present Gaia compiles the flat copy; an
 		// author editing src/ would see neither their edits compiled nor
 		// this copy checked, so say which one counts.
-		if s.t.isDir(filepath.Join(dir, "src"), pkg.ImportName) {
+		if s.t.isDir(join(clean, "src"), pkg.ImportName) {
 			w := ruleShadowedSrc.New(filepath.ToSlash(filepath.Join(dir, "pyproject.toml")), 1, 1, 1, 1,
 				"both %s and %s exist; Gaia imports the flat %s and ignores %s, so only the flat copy is checked; delete the copy you do not mean",
 				pyfmt.Str(pkg.ImportName+"/"), pyfmt.Str("src/"+pkg.ImportName+"/"), pyfmt.Str(pkg.ImportName+"/"), pyfmt.Str("src/"+pkg.ImportName+"/"))
@@ -383,21 +386,24 @@ func (s *scan) resolvePackage(dir string, pp *pyproject) (Package, *diag.Diagnos
 }
 
 // resolveRoot finds the source root and the files of one package.
-func (s *scan) resolveRoot(dir string, pp *pyproject) (Package, *diag.Diagnostic) {
+func (s *scan) resolveRoot(dir, clean string, pp *pyproject) (Package, *diag.Diagnostic) {
 	imp := ImportName(strings.TrimSpace(pp.Project.Name))
 	pkg := Package{Dir: filepath.ToSlash(dir), ImportName: imp}
 	// The import name may hold dots or be "."; look it up as a path, as
 	// the os.Stat of the joined path would.
-	for _, parent := range []string{dir, filepath.Join(dir, "src")} {
-		root := filepath.Join(parent, imp)
-		if s.t.isDir(filepath.Dir(root), filepath.Base(root)) {
+	for _, parent := range [...]string{clean, join(clean, "src")} {
+		root := joinName(parent, imp)
+		in, name := parent, imp
+		if !component(imp) {
+			in, name = filepath.Dir(root), filepath.Base(root)
+		}
+		if s.t.isDir(in, name) {
 			pkg.SourceRoot = filepath.ToSlash(root)
 			break
 		}
 	}
-	shown := filepath.ToSlash(filepath.Join(dir, "pyproject.toml"))
 	if pkg.SourceRoot == "" {
-		dg := ruleNoModule.New(shown, 1, 1, 1, 1,
+		dg := ruleNoModule.New(filepath.ToSlash(join(clean, "pyproject.toml")), 1, 1, 1, 1,
 			"no module found for project %s: neither %s nor %s exists; Gaia imports <package>/<import_name>/ (flat layout) or <package>/src/<import_name>/",
 			pyfmt.Str(pp.Project.Name), pyfmt.Str(imp+"/"), pyfmt.Str("src/"+imp+"/"))
 		return pkg, &dg
@@ -408,11 +414,27 @@ func (s *scan) resolveRoot(dir string, pp *pyproject) (Package, *diag.Diagnostic
 		if err != nil {
 			why = err.Error()
 		}
-		dg := ruleNoModule.New(shown, 1, 1, 1, 1, "no module found for project %s under %s: %s", pyfmt.Str(pp.Project.Name), pyfmt.Str(pkg.SourceRoot+"/"), why)
+		dg := ruleNoModule.New(filepath.ToSlash(join(clean, "pyproject.toml")), 1, 1, 1, 1, "no module found for project %s under %s: %s", pyfmt.Str(pp.Project.Name), pyfmt.Str(pkg.SourceRoot+"/"), why)
 		return pkg, &dg
 	}
 	pkg.Files = files
 	return pkg, nil
+}
+
+// joinName is filepath.Join(clean, name) for a clean directory: join
+// (no Clean of the whole path) when name is one path component, as an
+// import name is (validProjectName), filepath.Join otherwise.
+func joinName(clean, name string) string {
+	if !component(name) {
+		return filepath.Join(clean, name)
+	}
+	return join(clean, name)
+}
+
+// component reports whether name is one path component: not empty, "."
+// or "..", and without a separator.
+func component(name string) bool {
+	return name != "" && name != "." && name != ".." && !strings.ContainsRune(name, filepath.Separator)
 }
 
 // pyFiles lists the .py files below root (what Gaia imports, W17), sorted
@@ -427,18 +449,17 @@ func (s *scan) pyFiles(root string) ([]string, error) {
 			return err
 		}
 		for _, e := range es {
-			p := join(dir, e.Name())
 			if e.IsDir() {
 				if skipDir(e.Name()) {
 					continue
 				}
-				if err := walk(p); err != nil {
+				if err := walk(join(dir, e.Name())); err != nil {
 					return err
 				}
 				continue
 			}
 			if strings.HasSuffix(e.Name(), ".py") {
-				files = append(files, filepath.ToSlash(p))
+				files = append(files, filepath.ToSlash(join(dir, e.Name())))
 			}
 		}
 		return nil
