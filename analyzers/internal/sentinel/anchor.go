@@ -13,7 +13,7 @@ import (
 // the reference; a CR alone does not end a line.
 func AnchorRef(note string) (ref string, ok bool) {
 	s := RStrip(note)
-	for i := strings.LastIndex(s, AnchorKey); i >= 0; i = strings.LastIndex(s[:i], AnchorKey) {
+	for i := lastIndex(s, AnchorKey); i >= 0; i = lastIndex(s[:i], AnchorKey) {
 		j := skipSpace(s, i+len(AnchorKey))
 		if j < len(s) && !strings.Contains(s[j:], "\n") {
 			return s[j:], true

@@ -28,7 +28,7 @@ func splitDomains(body string) []string {
 // line; at least three non-empty ';'/'|' pieces, duplicates allowed.
 func DomainsRef(rationale string) bool {
 	s := BeforeAnchor(rationale)
-	i := strings.Index(s, DomainsKey)
+	i := index(s, DomainsKey)
 	if i < 0 {
 		return false
 	}
@@ -67,7 +67,7 @@ func Domains(rationale string) []string {
 func domainsBody(rationale string) (string, bool) {
 	s := BeforeAnchor(rationale)
 	for off := 0; ; {
-		i := strings.Index(s[off:], DomainsKey)
+		i := index(s[off:], DomainsKey)
 		if i < 0 {
 			return "", false
 		}

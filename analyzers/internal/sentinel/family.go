@@ -26,7 +26,7 @@ type familyCounts struct {
 func declarations(s, key string) []int {
 	var out []int
 	for off := 0; ; {
-		i := strings.Index(s[off:], key)
+		i := index(s[off:], key)
 		if i < 0 {
 			return out
 		}

@@ -19,7 +19,7 @@ func resolutionClasses() [3]string {
 func ResolutionClass(rationale string) (string, bool) {
 	s := BeforeAnchor(rationale)
 	for off := 0; ; {
-		i := strings.Index(s[off:], ResolutionKey)
+		i := index(s[off:], ResolutionKey)
 		if i < 0 {
 			return "", false
 		}

@@ -434,3 +434,62 @@ func TestMayBeStockHolds(t *testing.T) {
 		}
 	}
 }
+
+// sentinelKeys are the keys index and lastIndex search for.
+var sentinelKeys = []string{AnchorKey, ReaderKey, DomainsKey, ResolutionKey, "evidence_family", "correlation_model", "anchor"}
+
+// index and lastIndex agree with strings.Index and strings.LastIndex on
+// every substring of notes built to trip them: keys at either end,
+// overlapping, cut short, their rare byte before the key could start.
+func TestIndexAgreesWithStrings(t *testing.T) {
+	texts := []string{
+		"reader_reasoning: r. anchor: a",
+		"anchor:anchor: x_anchor:_: anchor :",
+		"_evidence_family: a; correlation_model: single; anchor: b",
+		"domains: a; b | c. resolution_evidence: mechanism anchor:",
+		"::__evidence_famil_evidence_family_:correlation_mode_",
+	}
+	for _, text := range texts {
+		for i := 0; i <= len(text); i++ {
+			for j := i; j <= len(text); j++ {
+				checkIndex(t, text[i:j])
+			}
+		}
+	}
+}
+
+func FuzzIndex(f *testing.F) {
+	f.Add("evidence_family: a; correlation_model: single; anchor: b")
+	f.Add("anchor:anchor:_:")
+	f.Fuzz(checkIndex)
+}
+
+// checkIndex compares index and lastIndex with the strings package on s
+// for every sentinel key.
+func checkIndex(t *testing.T, s string) {
+	for _, key := range sentinelKeys {
+		if got, want := index(s, key), strings.Index(s, key); got != want {
+			t.Fatalf("index(%q, %q) = %d, want %d", s, key, got, want)
+		}
+		if got, want := lastIndex(s, key), strings.LastIndex(s, key); got != want {
+			t.Fatalf("lastIndex(%q, %q) = %d, want %d", s, key, got, want)
+		}
+	}
+}
+
+// BenchmarkObserveNote runs the checks a passing observe rationale gets
+// (trailing anchor, family declaration) on one of a few hundred bytes, as
+// the benchmark corpora write them: each is a scan or two of the note.
+func BenchmarkObserveNote(b *testing.B) {
+	note := "evidence_family: prediction-3; correlation_model: single; " +
+		strings.Repeat("Regime likelihood sample transformer excess resonance systematic baseline detector. ", 5) +
+		"anchor: https://example.org/spectrum\n"
+	for b.Loop() {
+		if _, ok := AnchorRef(note); !ok {
+			b.Fatal("no anchor")
+		}
+		if why := FamilyProblem(note); why != "" {
+			b.Fatal(why)
+		}
+	}
+}

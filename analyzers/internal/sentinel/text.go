@@ -78,10 +78,70 @@ func wordBoundaryAfter(s string, i int) bool {
 // case-sensitive substring "anchor:" (no word boundary: "reanchor:" splits
 // too), or the whole string when there is none.
 func BeforeAnchor(s string) string {
-	if i := strings.Index(s, AnchorKey); i >= 0 {
+	if i := index(s, AnchorKey); i >= 0 {
 		return s[:i]
 	}
 	return s
+}
+
+// rareByte is the byte a sentinel key is searched by: its first
+// underscore, else its first colon, both rare in prose, where the first
+// byte of a key ('a' of "anchor:", 'e' of "evidence_family") occurs in
+// most words and stops strings.Index's scan at each. -1 when the key has
+// neither.
+func rareByte(key string) int {
+	if u := strings.IndexByte(key, '_'); u >= 0 {
+		return u
+	}
+	return strings.IndexByte(key, ':')
+}
+
+// index is strings.Index(s, key) for a sentinel key: a vectorised scan for
+// the key's rare byte, comparing the key around each one found (every
+// occurrence of key has its rare byte at the same offset, so the first
+// match is the first occurrence). On a note of a few hundred bytes it is
+// an order of magnitude faster.
+func index(s, key string) int {
+	u := rareByte(key)
+	if u < 0 {
+		return strings.Index(s, key)
+	}
+	for off := u; off < len(s); {
+		i := strings.IndexByte(s[off:], key[u])
+		if i < 0 {
+			return -1
+		}
+		i += off
+		p := i - u
+		if p+len(key) > len(s) {
+			return -1 // every later occurrence would end later still
+		}
+		if s[p:p+len(key)] == key {
+			return p
+		}
+		off = i + 1
+	}
+	return -1
+}
+
+// lastIndex is strings.LastIndex(s, key) for a sentinel key, scanning
+// back for its rare byte as index scans forward.
+func lastIndex(s, key string) int {
+	u := rareByte(key)
+	if u < 0 {
+		return strings.LastIndex(s, key)
+	}
+	for end := len(s) - (len(key) - u) + 1; end > u; {
+		i := strings.LastIndexByte(s[:end], key[u])
+		if i < u {
+			return -1
+		}
+		if p := i - u; s[p:p+len(key)] == key {
+			return p
+		}
+		end = i
+	}
+	return -1
 }
 
 // Words splits s on Python whitespace, like str.split() with no argument.
