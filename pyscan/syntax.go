@@ -59,14 +59,22 @@ func (b *builder) scan() {
 			}
 		case n.sym == t.comment:
 			b.m.Comments = append(b.m.Comments, Comment{Span: b.span(i), Text: b.text(i)})
-		case n.sym == t.identifier && n.end-n.start <= 5 && reserved[b.text(i)]:
+		case n.sym == t.identifier && n.end-n.start <= 5 && reserved(b.text(i)):
 			b.syntax(i, "invalid syntax: "+pyfmt.Str(b.text(i))+" is a keyword and cannot be used as a name")
 		}
 	}
 }
 
-// reserved are the keywords tree-sitter's grammar lets through as names.
-var reserved = map[string]bool{"None": true, "True": true, "False": true, "async": true, "await": true}
+// reserved reports the keywords tree-sitter's grammar lets through as
+// names. A switch, not a map: it runs on every short identifier, and
+// compares lengths before hashing anything.
+func reserved(name string) bool {
+	switch name {
+	case "None", "True", "False", "async", "await":
+		return true
+	}
+	return false
+}
 
 // invisibles are the characters tree-sitter skips as whitespace but CPython
 // rejects outside strings and comments.
