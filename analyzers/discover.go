@@ -14,6 +14,7 @@ import (
 
 	"github.com/nullius-dev/nullius/internal/diag"
 	"github.com/nullius-dev/nullius/internal/pyfmt"
+	"github.com/nullius-dev/nullius/internal/readlimit"
 )
 
 // skipDir reports the directories never searched for packages or
@@ -170,7 +171,7 @@ func (s *scan) merge(paths []string, jobs []job, outs []found, run func(job) fou
 		}
 		// No package at or below: a directory inside a package (its module
 		// folder, say) lints the package's files under it.
-		pkgDir, ok := enclosingPackage(path)
+		pkgDir, ok := s.enclosingPackage(path)
 		if !ok {
 			return fmt.Errorf("no Gaia package found under %s (a package is a directory with a pyproject.toml)", path)
 		}
@@ -193,14 +194,14 @@ func (s *scan) merge(paths []string, jobs []job, outs []found, run func(job) fou
 func (s *scan) walkArg(arg int, path string, emit func(job)) error {
 	// Clean once: every path below is built from it with join.
 	path = filepath.Clean(path)
-	fi, err := os.Stat(path)
-	if err != nil {
-		if errors.Is(err, fs.ErrNotExist) {
-			return fmt.Errorf("%s: no such file or directory", path)
-		}
-		return err
-	}
-	if !fi.IsDir() {
+	// The bounded lister stats path before opening it: its refusal of a
+	// non-directory is the one stat that tells a file argument apart.
+	es, err := s.t.list(path)
+	var nd *readlimit.NotDirError
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return fmt.Errorf("%s: no such file or directory", path)
+	case errors.As(err, &nd):
 		switch {
 		case filepath.Base(path) == "pyproject.toml":
 			emit(job{kind: jobPackage, arg: arg, dir: filepath.Dir(path), explicit: true})
@@ -210,9 +211,7 @@ func (s *scan) walkArg(arg int, path string, emit func(job)) error {
 			return fmt.Errorf("%s: not a Python file or a directory", path)
 		}
 		return nil
-	}
-	es, err := s.t.list(path)
-	if err != nil {
+	case err != nil:
 		return err
 	}
 	// A named directory with a pyproject.toml is a package, unless it is
@@ -490,10 +489,10 @@ func comparePaths(a, b string) int {
 	}
 }
 
-// enclosingPackage walks up from path to the nearest directory holding a
-// pyproject.toml.
-func enclosingPackage(path string) (string, bool) {
-	abs, err := filepath.Abs(path)
+// enclosingPackage walks up from the directory path to the nearest
+// directory holding a pyproject.toml.
+func (s *scan) enclosingPackage(path string) (string, bool) {
+	abs, err := s.t.absPath(path)
 	if err != nil {
 		return "", false
 	}
@@ -504,7 +503,7 @@ func enclosingPackage(path string) (string, bool) {
 				return dir, true
 			}
 			// Keep the user's spelling: relative arguments give relative
-			// paths ("b.py/../.." cleans to the package directory).
+			// paths ("src/m/.." cleans to the package directory).
 			return filepath.Join(path, rel), true
 		}
 		if filepath.Dir(dir) == dir {
@@ -517,7 +516,8 @@ func enclosingPackage(path string) (string, bool) {
 // or alone when no pyproject.toml is above it.
 func (s *scan) resolveFile(path string) found {
 	pkg := Package{Dir: filepath.ToSlash(filepath.Dir(path)), Files: []string{filepath.ToSlash(filepath.Clean(path))}, Partial: true}
-	if dir, ok := enclosingPackage(path); ok {
+	// From the file's directory: the file itself holds no pyproject.toml.
+	if dir, ok := s.enclosingPackage(filepath.Dir(path)); ok {
 		if pp, dg := s.readPyproject(dir); dg == nil {
 			pkg.Dir = filepath.ToSlash(filepath.Clean(dir))
 			pkg.ImportName = ImportName(pp.Project.Name)

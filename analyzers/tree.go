@@ -52,6 +52,19 @@ func (t *fsTree) abs(p string) string {
 	return join(t.cwd, p)
 }
 
+// absPath is filepath.Abs(p) against the run's working directory, asked
+// once (filepath.Abs asks the OS, two stats, on every call), for any
+// path, clean or not.
+func (t *fsTree) absPath(p string) (string, error) {
+	switch {
+	case filepath.IsAbs(p):
+		return filepath.Clean(p), nil
+	case t.cwd == "":
+		return filepath.Abs(p) // the working directory could not be asked at the start
+	}
+	return filepath.Join(t.cwd, p), nil
+}
+
 // join appends the name of a directory entry (no separator, not . or ..)
 // or a clean relative path to a clean directory path: what filepath.Join
 // gives, without re-cleaning the whole path on every call.
@@ -67,13 +80,15 @@ func join(dir, name string) string {
 
 // list returns the entries of dir sorted by name, reading the directory
 // once per run through the bounded reader's ReadDir. A failure is not
-// kept: the error names the path as this caller spelled it.
+// shared: a caller that did not make it reads again, so the error names
+// the path as that caller spelled it.
 func (t *fsTree) list(dir string) ([]fs.DirEntry, error) {
-	es, err := t.dirs.Get(t.abs(dir), func() ([]fs.DirEntry, error) { return readlimit.ReadDir(dir) })
-	if err != nil {
+	mine := false
+	es, err := t.dirs.Get(t.abs(dir), func() ([]fs.DirEntry, error) { mine = true; return readlimit.ReadDir(dir) })
+	if err != nil && !mine {
 		return readlimit.ReadDir(dir)
 	}
-	return es, nil
+	return es, err
 }
 
 // listed returns dir's entries if dir has been listed already (without
@@ -144,12 +159,14 @@ func (t *fsTree) isPlain(abs string) bool {
 }
 
 // readConfig reads a configuration file (pyproject.toml or nullius.toml)
-// once per run through the bounded reader. A failure is not kept: the
-// caller's error then names the path as the caller spelled it.
+// once per run through the bounded reader. A failure is not shared: a
+// caller that did not make it reads again, so its error names the path
+// as that caller spelled it.
 func (t *fsTree) readConfig(path string) ([]byte, error) {
-	data, err := t.files.Get(t.abs(path), func() ([]byte, error) { return readlimit.ReadFile(path, readlimit.Config) })
-	if err != nil {
+	mine := false
+	data, err := t.files.Get(t.abs(path), func() ([]byte, error) { mine = true; return readlimit.ReadFile(path, readlimit.Config) })
+	if err != nil && !mine {
 		return readlimit.ReadFile(path, readlimit.Config)
 	}
-	return data, nil
+	return data, err
 }
