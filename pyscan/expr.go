@@ -9,17 +9,22 @@ import (
 
 func (b *builder) newExpr(i int, k ExprKind) *Expr {
 	if len(b.exprs.free) == 0 && b.exprs.made > 0 {
-		// Modules make from 0.3 to 0.9 expressions per expression node:
-		// the next chunk holds what this one's rate so far (made in
-		// the first i nodes) predicts for the nodes left, and a little,
-		// but never more than the nodes left (i is not always the
-		// furthest node reached: a walrus is made after its value).
-		left := len(b.nodes) - i
-		b.exprs.size = min(b.exprs.made*left/max(i, 1)*17/16, left) + 8
+		b.exprs.size = nextChunk(b.exprs.made, i, len(b.nodes))
 	}
 	e := b.exprs.new() // zeroed: set only what is not zero
 	e.Kind, e.Span, e.Text = k, b.span(i), b.text(i)
 	return e
+}
+
+// nextChunk sizes the next chunk of expressions of a module of n nodes
+// that has made `made` of them by node i. Modules make from 0.3 to 0.9
+// expressions per expression node: the chunk holds what the module's rate
+// so far predicts for the nodes left, and a little, but never more than
+// the nodes left (i is not always the furthest node reached: a walrus is
+// made after its value, so made/i can be anything).
+func nextChunk(made, i, n int) int {
+	left := max(n-i, 0)
+	return min(made*left/max(i, 1)*17/16, left) + 8
 }
 
 // sub models the child of parent with field f. A child missing after

@@ -159,3 +159,62 @@ func TestConcurrentParsers(t *testing.T) {
 		}
 	}
 }
+
+// TestModelBytesProportionalToInput checks that the model's allocations
+// stay within a fixed multiple of the source on shapes that stress the
+// chunk sizing of the slabs: a value built before the expression holding
+// it (a walrus at the top of a module), a module of nothing but names, one
+// of nothing but strings, many tiny statements. Dense code takes ~120
+// bytes per source byte (`x = 1` is 6 bytes and an assignment, two
+// expressions, a name reference and a binding); a chunk sized from a wrong
+// estimate shows as far more.
+func TestModelBytesProportionalToInput(t *testing.T) {
+	big := func(prefix, item, suffix string, n int) []byte {
+		return []byte(prefix + strings.Repeat(item, n) + suffix)
+	}
+	cases := map[string][]byte{
+		"walrus first":  big("(x := [", "1, ", "])\ny = x\n", 5000),
+		"names":         big("a = [", "b, ", "]\n", 5000),
+		"strings":       big("a = [", "'s', ", "]\n", 5000),
+		"tiny stmts":    big("", "x = 1\n", "", 3000),
+		"calls":         big("", "f(a, b=c)\n", "", 2000),
+		"nested walrus": big("", "(a := (b := (c := 1)))\n", "", 1000),
+	}
+	p := NewParser()
+	defer p.Close()
+	for name, src := range cases {
+		if _, err := p.Parse(name, src); err != nil { // warm up: the C side's buffers
+			t.Fatal(err)
+		}
+		var a, b runtime.MemStats
+		runtime.ReadMemStats(&a)
+		m, err := p.Parse(name, src)
+		runtime.ReadMemStats(&b)
+		if err != nil || len(m.Syntax) > 0 {
+			t.Fatalf("%s: %v %v", name, err, m.Syntax)
+		}
+		if perByte := float64(b.TotalAlloc-a.TotalAlloc) / float64(len(src)); perByte > 256 {
+			t.Errorf("%s: the model took %.1f bytes per source byte, want at most 256", name, perByte)
+		} else {
+			t.Logf("%s: %.1f bytes per source byte", name, perByte)
+		}
+	}
+}
+
+// TestNextChunkBounded pins the sizing of later chunks of expressions: the
+// rate so far predicts the rest, and nothing makes a chunk larger than the
+// nodes left, even when an expression is made long after the nodes below
+// it (made/i large).
+func TestNextChunkBounded(t *testing.T) {
+	for _, tc := range []struct{ made, i, n, want int }{
+		{made: 60, i: 100, n: 200, want: 63 + 8},       // 0.6 per node: 60 more, and a little
+		{made: 20001, i: 2, n: 60000, want: 59998 + 8}, // a walrus after its 20,000-element value
+		{made: 5, i: 0, n: 10, want: 10 + 8},
+		{made: 1, i: 10, n: 10, want: 8}, // the last node
+		{made: 1, i: 12, n: 10, want: 8}, // past the end (placeholders)
+	} {
+		if got := nextChunk(tc.made, tc.i, tc.n); got != tc.want {
+			t.Errorf("nextChunk(%d, %d, %d) = %d, want %d", tc.made, tc.i, tc.n, got, tc.want)
+		}
+	}
+}
