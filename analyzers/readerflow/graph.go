@@ -8,11 +8,23 @@ import (
 // Build reads the reader-flow graph of a package from its resolved files:
 // one node per claim(...) call, one edge per infer statement.
 func Build(res *gaiaref.Result) *Graph {
-	b := &builder{res: res, byCall: map[*pyscan.Call]*Node{}, g: &Graph{}}
+	claims := 0
 	for _, f := range res.Files {
 		for _, s := range f.Stmts {
 			if s.Verb == "claim" {
-				n := &Node{File: f, Call: s.Call}
+				claims++
+			}
+		}
+	}
+	// The nodes share one array, numbered in it (Node.id), so the walks
+	// over the graph index slices instead of keeping maps by node.
+	nodes := make([]Node, 0, claims)
+	b := &builder{res: res, byCall: make(map[*pyscan.Call]*Node, claims), g: &Graph{Nodes: make([]*Node, 0, claims)}}
+	for _, f := range res.Files {
+		for _, s := range f.Stmts {
+			if s.Verb == "claim" {
+				nodes = append(nodes, Node{File: f, Call: s.Call, id: len(nodes)})
+				n := &nodes[len(nodes)-1]
 				n.Label, n.Decl = label(f.Module, s.Call)
 				b.byCall[s.Call] = n
 				b.g.Nodes = append(b.g.Nodes, n)
@@ -137,38 +149,45 @@ func emptySequence(e *pyscan.Expr) bool {
 // as the IR rule, which needs a root and an acyclic graph), or when an
 // infer whose evidence cannot be resolved might lead anywhere.
 func (g *Graph) Disconnected() []*Node {
-	root := g.labelled("worth")
-	if len(root) != 1 || g.cyclic() {
+	root := g.only("worth")
+	if root == nil || g.cyclic() {
 		return nil
 	}
-	reach := map[*Node]int{root[0]: yes}
+	reach := make([]uint8, len(g.Nodes)) // by Node.id
+	reach[root.id] = yes
+	of := func(n *Node) uint8 {
+		if n == nil {
+			return no
+		}
+		return reach[n.id]
+	}
 	// Certain edges prove reach; any edge to something that reaches, may
 	// reach or is unknown makes its evidence a "maybe".
 	for changed := true; changed; {
 		changed = false
 		for _, e := range g.Edges {
 			from := e.From.Node
-			if from == nil || reach[from] == yes {
+			if from == nil || reach[from.id] == yes {
 				continue
 			}
-			to := reach[e.To.Node]
+			to := of(e.To.Node)
 			switch {
 			case e.Certain && e.To.Node != nil && to == yes:
-				reach[from], changed = yes, true
-			case reach[from] == no && (e.To.Unknown || to != no):
-				reach[from], changed = maybe, true
+				reach[from.id], changed = yes, true
+			case reach[from.id] == no && (e.To.Unknown || to != no):
+				reach[from.id], changed = maybe, true
 			}
 		}
 	}
 	for _, e := range g.Edges {
-		if e.From.Unknown && (e.To.Unknown || reach[e.To.Node] != no) {
+		if e.From.Unknown && (e.To.Unknown || of(e.To.Node) != no) {
 			return nil // some claim the source cannot name reaches worth
 		}
 	}
 	var out []*Node
 	for _, l := range Criteria {
-		if ns := g.labelled(l); len(ns) == 1 && reach[ns[0]] == no {
-			out = append(out, ns[0])
+		if n := g.only(l); n != nil && reach[n.id] == no {
+			out = append(out, n)
 		}
 	}
 	return out
@@ -181,23 +200,28 @@ const (
 	yes
 )
 
-func (g *Graph) labelled(l string) []*Node {
-	var out []*Node
+// only returns the one node labelled l, or nil when there is none or more
+// than one.
+func (g *Graph) only(l string) *Node {
+	var one *Node
 	for _, n := range g.Nodes {
 		if n.Label == l {
-			out = append(out, n)
+			if one != nil {
+				return nil
+			}
+			one = n
 		}
 	}
-	return out
+	return one
 }
 
 // cyclic reports a directed cycle among the certain edges between known
 // claims (the compiled graph then has GAIA141 and no GAIA507).
 func (g *Graph) cyclic() bool {
-	next := map[*Node][]*Node{}
+	next := make([][]*Node, len(g.Nodes)) // by Node.id
 	for _, e := range g.Edges {
 		if e.Certain && e.From.Node != nil && e.To.Node != nil {
-			next[e.From.Node] = append(next[e.From.Node], e.To.Node)
+			next[e.From.Node.id] = append(next[e.From.Node.id], e.To.Node)
 		}
 	}
 	const (
@@ -205,20 +229,20 @@ func (g *Graph) cyclic() bool {
 		grey
 		black
 	)
-	state := map[*Node]int{}
+	state := make([]uint8, len(g.Nodes)) // by Node.id
 	var visit func(n *Node) bool
 	visit = func(n *Node) bool {
-		state[n] = grey
-		for _, m := range next[n] {
-			if state[m] == grey || (state[m] == white && visit(m)) {
+		state[n.id] = grey
+		for _, m := range next[n.id] {
+			if state[m.id] == grey || (state[m.id] == white && visit(m)) {
 				return true
 			}
 		}
-		state[n] = black
+		state[n.id] = black
 		return false
 	}
 	for _, n := range g.Nodes {
-		if state[n] == white && visit(n) {
+		if state[n.id] == white && visit(n) {
 			return true
 		}
 	}

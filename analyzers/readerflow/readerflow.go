@@ -48,6 +48,7 @@ type Node struct {
 	File  *gaiaref.File
 	Decl  pyscan.Span // that variable in its first module-level assignment
 	Call  *pyscan.Call
+	id    int // its index in Graph.Nodes
 }
 
 // End is one side of an edge: a claim, something the source cannot pin to
