@@ -45,7 +45,8 @@ func check(pass *analysis.Pass, f *gaiaref.File, c *pyscan.Call) {
 	note := c.Keyword("rationale")
 	text := ruleutil.NoteText(c, "infer")
 	at := ruleutil.ValueSpan(c, note)
-	for _, tg := range targets(f, c, hyp.Value) {
+	var one [1]target // most hypotheses have one target: no allocation for it
+	for _, tg := range targets(one[:0], f, c, hyp.Value) {
 		// GAIA013 runs only on on-grade strong raises with a plain
 		// hypothesis (after GAIA010/011/012, §1.4); a missing or
 		// non-literal rationale counts as empty text.
@@ -78,8 +79,10 @@ type target struct {
 //
 //	Have: def strong_raise(h): infer(ev, hypothesis=h, ...)
 //	      strong_raise(downstream_reach)
-func targets(f *gaiaref.File, c *pyscan.Call, hyp *pyscan.Expr) []target {
-	out := []target{{expr: hyp}}
+//
+// The targets are appended to out.
+func targets(out []target, f *gaiaref.File, c *pyscan.Call, hyp *pyscan.Expr) []target {
+	out = append(out, target{expr: hyp})
 	if hyp.Kind != pyscan.ExprName || c.Scope == nil {
 		return out
 	}
