@@ -244,3 +244,14 @@ func mustParse(t testing.TB, src string) *Module {
 	}
 	return m
 }
+
+// TestDictKeysDoNotAliasValues: Keys and Elems of a dictionary share one
+// array; appending to Keys must not overwrite the first value.
+func TestDictKeysDoNotAliasValues(t *testing.T) {
+	m := mustParse(t, "d = {'a': 1, 'b': 2}\n")
+	v := m.Assigns[0].Value
+	_ = append(v.Keys(), nil)
+	if e := v.Elems(); len(e) != 2 || e[0] == nil || e[0].Num != 1 {
+		t.Errorf("values after an append to Keys: %v", e)
+	}
+}

@@ -161,7 +161,8 @@ func (e *Expr) Elems() []*Expr {
 // a `**splat`); nil for other kinds.
 func (e *Expr) Keys() []*Expr {
 	if e.Kind == ExprDict {
-		return e.kids[:len(e.kids)/2]
+		h := len(e.kids) / 2
+		return e.kids[:h:h] // the values follow: an append must not reach them
 	}
 	return nil
 }
