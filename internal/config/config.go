@@ -594,7 +594,11 @@ func (r *Resolver) ForDir(dir string) (*Config, error) {
 	if r.opts.Explicit != nil {
 		return r.opts.Explicit, nil
 	}
-	dir = r.abs(dir)
+	return r.forAbs(r.abs(dir))
+}
+
+// forAbs is ForDir for an absolute, clean directory.
+func (r *Resolver) forAbs(dir string) (*Config, error) {
 	return r.byDir.Get(dir, func() (*Config, error) { return r.resolve(dir) })
 }
 
@@ -617,7 +621,7 @@ func (r *Resolver) resolve(dir string) (*Config, error) {
 	if parent == dir {
 		return nil, nil
 	}
-	return r.ForDir(parent)
+	return r.forAbs(parent) // filepath.Dir gives an absolute, clean path
 }
 
 // holds reports whether dir has a file (not a directory) named name.
