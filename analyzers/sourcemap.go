@@ -27,7 +27,7 @@ func (m *sourceMap) Knowledge(label string) (string, int, int, bool) {
 				continue
 			}
 			if pos, ok := declaration(f.Module, label); ok {
-				return f.Path, pos.Line, pos.Col, true
+				return f.Path, int(pos.Line), int(pos.Col), true
 			}
 		}
 	}

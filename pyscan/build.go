@@ -143,7 +143,7 @@ func (b *builder) pos(off, row, col uint32) Pos {
 	if row == 0 {
 		col += b.base
 	}
-	return Pos{Offset: int(off + b.base), Line: int(row) + 1, Col: int(col) + 1}
+	return Pos{Offset: int32(off + b.base), Line: int32(row) + 1, Col: int32(col) + 1}
 }
 
 func (b *builder) span(i int) Span {

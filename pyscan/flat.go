@@ -394,6 +394,11 @@ type flatParser struct {
 	closed bool
 }
 
+// maxSource bounds the sources parsed: positions are int32 (see Pos).
+const maxSource = 1<<31 - 1
+
+var errTooLarge = errors.New("pyscan: file too large (2 GiB limit)")
+
 // arenaMax is the largest source parsed in an arena. An arena holds
 // everything the parse allocated until the end of the parse (tree-sitter
 // frees as it goes without one), tens of bytes per source byte; Gaia
@@ -418,8 +423,8 @@ func (f *flatParser) parse(src []byte) ([]node, error) {
 	if f.closed {
 		return nil, errors.New("pyscan: parser is closed")
 	}
-	if uint64(len(src)) >= 1<<32-1 {
-		return nil, errors.New("pyscan: file too large (4 GiB limit)")
+	if len(src) >= maxSource {
+		return nil, errTooLarge
 	}
 	// tree-sitter reads the bytes during the call only and they hold no Go
 	// pointers, so the Go slice is passed directly (no copy).

@@ -9,11 +9,13 @@
 package pyscan
 
 // Pos is a position in a source file. Offset is a 0-based byte offset; Line
-// and Col are 1-based, Col counting UTF-8 bytes.
+// and Col are 1-based, Col counting UTF-8 bytes. They are int32 (Parse
+// refuses sources of 2 GiB or more): every node of the model holds spans,
+// and 12 bytes a position instead of 24 is a seventh of the model.
 type Pos struct {
-	Offset int
-	Line   int
-	Col    int
+	Offset int32
+	Line   int32
+	Col    int32
 }
 
 // Span is the half-open byte range [Start, End) of a syntax element.

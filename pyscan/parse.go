@@ -37,6 +37,9 @@ func (p *Parser) Parse(path string, src []byte) (*Module, error) {
 	if p.closed {
 		return nil, errors.New("pyscan: Parse on a closed Parser")
 	}
+	if len(src) >= maxSource {
+		return nil, errTooLarge
+	}
 	b, body := newBuilder(path, src)
 	if b.m.Syntax != nil { // refused before parsing
 		return b.m, nil
@@ -74,13 +77,13 @@ func newBuilder(path string, src []byte) (*builder, []byte) {
 	body := src[b.base:]
 	if msg, off := checkEncoding(body); msg != "" {
 		at := posAt(src, off+int(b.base))
-		m.Syntax = []SyntaxError{{Span: Span{Start: at, End: posAt(src, min(len(src), at.Offset+1))}, Msg: msg}}
+		m.Syntax = []SyntaxError{{Span: Span{Start: at, End: posAt(src, min(len(src), int(at.Offset)+1))}, Msg: msg}}
 		m.Root.Bindings = map[string][]*Binding{}
 		return b, body
 	}
 	if msg, off := prescan(body); msg != "" {
 		at := posAt(src, off+int(b.base))
-		m.Syntax = []SyntaxError{{Span: Span{Start: at, End: posAt(src, at.Offset+1)}, Msg: msg}}
+		m.Syntax = []SyntaxError{{Span: Span{Start: at, End: posAt(src, int(at.Offset)+1)}, Msg: msg}}
 		m.Root.Bindings = map[string][]*Binding{}
 	}
 	return b, body
@@ -177,13 +180,13 @@ func posAt(src []byte, off int) Pos {
 	off = min(max(off, 0), len(src))
 	line := 1 + bytes.Count(src[:off], []byte("\n"))
 	col := off - (bytes.LastIndexByte(src[:off], '\n') + 1) + 1
-	return Pos{Offset: off, Line: line, Col: col}
+	return Pos{Offset: int32(off), Line: int32(line), Col: int32(col)}
 }
 
 // finish sorts the model into source order and finds `__all__`.
 func (b *builder) finish() {
 	m := b.m
-	byStart := func(x, y Span) int { return x.Start.Offset - y.Start.Offset }
+	byStart := func(x, y Span) int { return int(x.Start.Offset - y.Start.Offset) }
 	slices.SortStableFunc(m.Syntax, func(x, y SyntaxError) int { return byStart(x.Span, y.Span) })
 	slices.SortStableFunc(m.Calls, func(x, y *Call) int { return byStart(x.Span, y.Span) })
 	slices.SortStableFunc(m.Names, func(x, y *NameRef) int { return byStart(x.Span, y.Span) })

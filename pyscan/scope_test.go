@@ -6,7 +6,7 @@ import "testing"
 func refAt(t *testing.T, m *Module, name string, line int) *NameRef {
 	t.Helper()
 	for _, n := range m.Names {
-		if n.Name == name && n.Span.Start.Line == line {
+		if n.Name == name && int(n.Span.Start.Line) == line {
 			return n
 		}
 	}

@@ -78,10 +78,10 @@ func TestSyntaxErrors(t *testing.T) {
 			t.Errorf("%q: errors %v, want one containing %q", tc.src, m.Syntax, tc.want)
 			continue
 		}
-		if tc.line != 0 && hit.Span.Start.Line != tc.line {
+		if tc.line != 0 && int(hit.Span.Start.Line) != tc.line {
 			t.Errorf("%q: line %d, want %d", tc.src, hit.Span.Start.Line, tc.line)
 		}
-		if tc.col != 0 && hit.Span.Start.Col != tc.col {
+		if tc.col != 0 && int(hit.Span.Start.Col) != tc.col {
 			t.Errorf("%q: col %d, want %d", tc.src, hit.Span.Start.Col, tc.col)
 		}
 	}
@@ -189,7 +189,7 @@ func TestPositionsNonASCII(t *testing.T) {
 	if v := c.Keyword("r").Value; v.Str != "ü" || v.Span.End.Offset-v.Span.Start.Offset != 4 {
 		t.Errorf("value %q span %+v", v.Str, v.Span)
 	}
-	if cm := m.Comments[0]; cm.Span.End.Col != 1+len("# ünïcode") {
+	if cm := m.Comments[0]; int(cm.Span.End.Col) != 1+len("# ünïcode") {
 		t.Errorf("comment end col %d", cm.Span.End.Col)
 	}
 	checkInvariants(t, m)
@@ -208,15 +208,15 @@ func checkInvariants(t testing.TB, m *Module) {
 	}
 	posOf := func(off int) Pos {
 		l := sort.Search(len(lines), func(k int) bool { return lines[k] > off }) // 1-based line
-		return Pos{Offset: off, Line: l, Col: off - lines[l-1] + 1}
+		return Pos{Offset: int32(off), Line: int32(l), Col: int32(off - lines[l-1] + 1)}
 	}
 	check := func(what string, sp Span) {
 		t.Helper()
-		if sp.Start.Offset < 0 || sp.End.Offset > len(src) || sp.Start.Offset > sp.End.Offset {
+		if sp.Start.Offset < 0 || int(sp.End.Offset) > len(src) || sp.Start.Offset > sp.End.Offset {
 			t.Fatalf("%s: span %+v out of source (len %d)", what, sp, len(src))
 		}
 		for _, p := range []Pos{sp.Start, sp.End} {
-			if want := posOf(p.Offset); want != p {
+			if want := posOf(int(p.Offset)); want != p {
 				t.Fatalf("%s: position %+v, offsets say %+v", what, p, want)
 			}
 		}

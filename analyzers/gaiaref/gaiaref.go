@@ -110,7 +110,7 @@ func (r *resolver) resolveFile(pf *pyparse.File) *File {
 	f := &File{File: pf}
 	var stmts []Stmt // backing store of f.Stmts, one allocation per file
 	for _, c := range m.Calls {
-		verb, st := r.resolve(c.Func, c.Scope, c.Span.Start.Offset, 0)
+		verb, st := r.resolve(c.Func, c.Scope, int(c.Span.Start.Offset), 0)
 		switch {
 		case st == gaia && isVerb(verb):
 			if stmts == nil {
@@ -135,14 +135,14 @@ func (r *resolver) resolveFile(pf *pyparse.File) *File {
 		}
 		// A name resolves as the name expression it is, whatever its
 		// spelling (an alias `i` of infer counts).
-		verb, st := r.resolveName(n.Name, n.Scope, n.Span.Start.Offset, 0)
+		verb, st := r.resolveName(n.Name, n.Scope, int(n.Span.Start.Offset), 0)
 		f.addRef(verb, st, n.Name, n.Name, n.Span)
 	}
 	for _, a := range m.Attrs {
 		// An attribute only counts when spelled like a verb: attributes
 		// cannot be renamed.
 		if a.Ctx == pyscan.Load && !a.Callee && (a.Expr.Kind != pyscan.ExprAttr || Scanned(a.Expr.Name)) {
-			verb, st := r.resolve(a.Expr, a.Scope, a.Expr.Span.Start.Offset, 0)
+			verb, st := r.resolve(a.Expr, a.Scope, int(a.Expr.Span.Start.Offset), 0)
 			f.addRef(verb, st, spelled(a.Expr), a.Expr.Text, a.Expr.Span)
 		}
 	}

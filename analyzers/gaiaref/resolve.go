@@ -72,7 +72,7 @@ func (r *resolver) resolveName(name string, scope *pyscan.Scope, at, depth int) 
 		// `lang2 = lang`, `i = infer`.
 		if b.Simple && b.Assign != nil && b.Assign.Value != nil {
 			if k := b.Assign.Value.Kind; k == pyscan.ExprName || k == pyscan.ExprAttr {
-				return r.resolve(b.Assign.Value, b.Assign.Scope, b.Assign.Span.Start.Offset, depth+1)
+				return r.resolve(b.Assign.Value, b.Assign.Scope, int(b.Assign.Span.Start.Offset), depth+1)
 			}
 		}
 	}
@@ -88,7 +88,7 @@ func pick(bs []*pyscan.Binding, sameScope bool, at int) *pyscan.Binding {
 	if sameScope {
 		var best *pyscan.Binding
 		for _, b := range bs {
-			if b.Span.Start.Offset <= at {
+			if int(b.Span.Start.Offset) <= at {
 				best = b
 			}
 		}

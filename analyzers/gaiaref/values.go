@@ -68,7 +68,7 @@ func (r *resolver) nameDefinition(name string, scope *pyscan.Scope, at, depth in
 			return nil
 		}
 		if k := a.Value.Kind; k == pyscan.ExprName || k == pyscan.ExprAttr {
-			return r.definition(a.Value, a.Scope, a.Span.Start.Offset, depth+1)
+			return r.definition(a.Value, a.Scope, int(a.Span.Start.Offset), depth+1)
 		}
 		return a
 	}

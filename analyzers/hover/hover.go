@@ -61,7 +61,7 @@ func At(m *pyscan.Module, offset int, ruleURL func(diag.Rule) string) (Info, boo
 // within reports whether offset lies in s (its end included, where an
 // editor's cursor sits after the last character).
 func within(s pyscan.Span, offset int) bool {
-	return s.Start.Offset <= offset && offset <= s.End.Offset
+	return int(s.Start.Offset) <= offset && offset <= int(s.End.Offset)
 }
 
 // grades are the three likelihood grades (M7): name, ratio, pair.

@@ -91,7 +91,7 @@ func TestRequirementsNameRegisteredRules(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, c := range m.Calls {
-		info, ok := hover.At(m, c.Func.Span.Start.Offset, url)
+		info, ok := hover.At(m, int(c.Func.Span.Start.Offset), url)
 		if !ok || !strings.Contains(info.Markdown, "Checked by:\n- [") || strings.Contains(info.Markdown, "unknown rule") {
 			t.Errorf("%s: %q", c.Func.Text, info.Markdown)
 		}

@@ -79,7 +79,7 @@ func (f *File) Pos(offset int) token.Pos {
 
 // Span converts a pyscan span into the [Pos, End) pair of a diagnostic.
 func (f *File) Span(s pyscan.Span) (token.Pos, token.Pos) {
-	return f.Pos(s.Start.Offset), f.Pos(s.End.Offset)
+	return f.Pos(int(s.Start.Offset)), f.Pos(int(s.End.Offset))
 }
 
 func run(pass *analysis.Pass) (any, error) {

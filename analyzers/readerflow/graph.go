@@ -130,7 +130,7 @@ func (b *builder) resolve(f *gaiaref.File, e *pyscan.Expr, c *pyscan.Call) End {
 			return End{Node: n}
 		}
 	case pyscan.ExprName, pyscan.ExprAttr:
-		if a := b.res.Definition(e, c.Scope, e.Span.Start.Offset); a != nil && a.Value.Kind == pyscan.ExprCall {
+		if a := b.res.Definition(e, c.Scope, int(e.Span.Start.Offset)); a != nil && a.Value.Kind == pyscan.ExprCall {
 			if n := b.byCall[a.Value.Call]; n != nil {
 				return End{Node: n}
 			}

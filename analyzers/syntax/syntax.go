@@ -60,7 +60,7 @@ func check(pass *analysis.Pass, f *pyparse.File) {
 	case f.Err != nil:
 		ruleutil.Report(pass, f, start, GAIA000, "module cannot be read: %v", f.Err)
 	case f.BadByte >= 0:
-		at := pyscan.Span{Start: pyscan.Pos{Offset: f.BadByte}, End: pyscan.Pos{Offset: f.BadByte + 1}}
+		at := pyscan.Span{Start: pyscan.Pos{Offset: int32(f.BadByte)}, End: pyscan.Pos{Offset: int32(f.BadByte + 1)}}
 		ruleutil.Report(pass, f, at, GAIA000, "module does not parse: invalid UTF-8 byte 0x%02x; Python source must be UTF-8", f.Src[f.BadByte])
 	case f.Module != nil && len(f.Module.Syntax) > 0:
 		first := f.Module.Syntax[0]

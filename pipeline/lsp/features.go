@@ -81,7 +81,7 @@ func (s *server) Hover(ctx context.Context, params *protocol.HoverParams) (*prot
 		if info, ok := hover.At(m, off, output.RuleURL); ok {
 			parts = append(parts, info.Markdown)
 			if rng == nil {
-				rng = &protocol.Range{Start: t.position(info.Span.Start.Offset, enc), End: t.position(info.Span.End.Offset, enc)}
+				rng = &protocol.Range{Start: t.position(int(info.Span.Start.Offset), enc), End: t.position(int(info.Span.End.Offset), enc)}
 			}
 		}
 	}

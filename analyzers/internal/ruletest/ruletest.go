@@ -227,7 +227,7 @@ func comments(p *pyscan.Parser, file string, src []byte) []comment {
 	if strings.HasSuffix(file, ".py") {
 		if m, err := p.Parse(file, src); err == nil && len(m.Syntax) == 0 {
 			for _, c := range m.Comments {
-				out = append(out, comment{c.Span.Start.Line, c.Text})
+				out = append(out, comment{int(c.Span.Start.Line), c.Text})
 			}
 			return out
 		}

@@ -24,24 +24,24 @@ func Insertion(m *pyscan.Module, line int, code string) (diag.Edit, int) {
 	first, last := line, line
 	var outer *pyscan.Call
 	for _, c := range m.Calls {
-		if c.Span.Start.Line <= line && line <= c.Span.End.Line &&
+		if int(c.Span.Start.Line) <= line && line <= int(c.Span.End.Line) &&
 			(outer == nil || c.Span.Start.Offset < outer.Span.Start.Offset || c.Span.End.Offset > outer.Span.End.Offset) {
 			outer = c
 		}
 	}
 	if outer != nil {
-		first, last = outer.Span.Start.Line, outer.Span.End.Line
+		first, last = int(outer.Span.Start.Line), int(outer.Span.End.Line)
 	}
 	start, end := lineBounds(src, last)
 	for _, c := range m.Comments {
-		if c.Span.Start.Line != last {
+		if int(c.Span.Start.Line) != last {
 			continue
 		}
 		// A well-formed directive there takes the code; anything else (a
 		// plain comment, a directive with no reason) keeps its line.
 		if d, problem := parse(&pyparse.File{Path: m.Path, Src: src, Module: m}, c); d != nil && problem == "" && !d.whole {
-			at := c.Span.Start.Offset + strings.Index(c.Text, "]")
-			return diag.Edit{Start: at, End: at, NewText: "," + code}, c.Span.End.Offset + len(code) + 1
+			at := int(c.Span.Start.Offset) + strings.Index(c.Text, "]")
+			return diag.Edit{Start: at, End: at, NewText: "," + code}, int(c.Span.End.Offset) + len(code) + 1
 		}
 		return ownLine(src, first, code)
 	}
@@ -92,7 +92,7 @@ func inString(m *pyscan.Module, offset int) bool {
 	var found bool
 	check := func(e *pyscan.Expr) {
 		if e != nil && (e.Kind == pyscan.ExprString || e.Kind == pyscan.ExprFString || e.Kind == pyscan.ExprBytes) &&
-			e.Span.Start.Offset < offset && offset < e.Span.End.Offset {
+			int(e.Span.Start.Offset) < offset && offset < int(e.Span.End.Offset) {
 			found = true
 		}
 	}

@@ -131,7 +131,7 @@ func ApplyPartial(ds []diag.Diagnostic, parsed *pyparse.Result, notRun func(code
 // removal deletes a comment: the whole line when the comment stands
 // alone, else the comment and the blanks before it.
 func removal(src []byte, c pyscan.Comment) diag.Edit {
-	start, end := c.Span.Start.Offset, c.Span.End.Offset
+	start, end := int(c.Span.Start.Offset), int(c.Span.End.Offset)
 	for start > 0 && (src[start-1] == ' ' || src[start-1] == '\t') {
 		start--
 	}
@@ -206,8 +206,8 @@ func (d *directive) covers(dg diag.Diagnostic) bool {
 // code and every call starting there.
 func coverage(f *pyparse.File, c pyscan.Comment) (int, int) {
 	lines := strings.Split(string(f.Src), "\n")
-	line := c.Span.Start.Line
-	trailing := strings.TrimSpace(lines[line-1][:min(len(lines[line-1]), c.Span.Start.Col-1)]) != ""
+	line := int(c.Span.Start.Line)
+	trailing := strings.TrimSpace(lines[line-1][:min(len(lines[line-1]), int(c.Span.Start.Col)-1)]) != ""
 	if !trailing {
 		for line++; line <= len(lines); line++ {
 			if t := strings.TrimSpace(lines[line-1]); t != "" && !strings.HasPrefix(t, "#") {
@@ -217,7 +217,7 @@ func coverage(f *pyparse.File, c pyscan.Comment) (int, int) {
 	}
 	from, to := line, line
 	for _, call := range f.Module.Calls {
-		s, e := call.Span.Start.Line, call.Span.End.Line
+		s, e := int(call.Span.Start.Line), int(call.Span.End.Line)
 		if s == line || (trailing && s <= line && line <= e) {
 			from, to = min(from, s), max(to, e)
 		}
@@ -227,5 +227,5 @@ func coverage(f *pyparse.File, c pyscan.Comment) (int, int) {
 
 // at builds a diagnostic positioned at a comment.
 func at(r *diag.Rule, f *pyparse.File, c pyscan.Comment, format string, args ...any) diag.Diagnostic {
-	return r.New(f.Path, c.Span.Start.Line, c.Span.Start.Col, c.Span.End.Line, c.Span.End.Col, format, args...)
+	return r.New(f.Path, int(c.Span.Start.Line), int(c.Span.Start.Col), int(c.Span.End.Line), int(c.Span.End.Col), format, args...)
 }

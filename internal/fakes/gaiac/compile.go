@@ -121,7 +121,7 @@ func CompileModule(path, pkgName string, src []byte) ([]byte, error) {
 	}
 	if len(m.Syntax) > 0 {
 		s := m.Syntax[0]
-		return nil, &Error{Path: path, Line: s.Span.Start.Line, Col: s.Span.Start.Col, Msg: "SyntaxError: " + s.Msg}
+		return nil, &Error{Path: path, Line: int(s.Span.Start.Line), Col: int(s.Span.Start.Col), Msg: "SyntaxError: " + s.Msg}
 	}
 	c := &compiler{path: path, pkg: pkgName, mod: m, verbs: gaiaref.Verbs(m), vars: map[string]value{}}
 	if err := c.run(); err != nil {
@@ -188,7 +188,7 @@ type compiler struct {
 }
 
 func (c *compiler) errAt(sp pyscan.Span, format string, args ...any) error {
-	return &Error{Path: c.path, Line: sp.Start.Line, Col: sp.Start.Col, Msg: fmt.Sprintf(format, args...)}
+	return &Error{Path: c.path, Line: int(sp.Start.Line), Col: int(sp.Start.Col), Msg: fmt.Sprintf(format, args...)}
 }
 
 // item is one module-level statement: an assignment or a bare call.
@@ -204,12 +204,12 @@ func (c *compiler) run() error {
 	var items []item
 	for _, a := range c.mod.Assigns {
 		if a.Scope == c.mod.Root {
-			items = append(items, item{off: a.Span.Start.Offset, span: a.Span, assign: a})
+			items = append(items, item{off: int(a.Span.Start.Offset), span: a.Span, assign: a})
 		}
 	}
 	for _, call := range c.mod.Calls {
 		if call.Scope == c.mod.Root {
-			items = append(items, item{off: call.Span.Start.Offset, span: call.Span, call: call})
+			items = append(items, item{off: int(call.Span.Start.Offset), span: call.Span, call: call})
 		}
 	}
 	sort.SliceStable(items, func(i, j int) bool { return items[i].off < items[j].off })
@@ -219,7 +219,7 @@ func (c *compiler) run() error {
 		if it.off < end {
 			continue
 		}
-		end = it.span.End.Offset
+		end = int(it.span.End.Offset)
 		if it.span.Start.Col != 1 {
 			return c.errAt(it.span, "the fake gaia compiles module-level statements only, one per line; this one is indented or follows another on its line (inside def, class, if, for, with or try?)")
 		}
