@@ -1,6 +1,8 @@
 package readerflow
 
 import (
+	"slices"
+
 	"github.com/nullius-dev/nullius/analyzers/gaiaref"
 	"github.com/nullius-dev/nullius/pyscan"
 )
@@ -218,10 +220,23 @@ func (g *Graph) only(l string) *Node {
 // cyclic reports a directed cycle among the certain edges between known
 // claims (the compiled graph then has GAIA141 and no GAIA507).
 func (g *Graph) cyclic() bool {
-	next := make([][]*Node, len(g.Nodes)) // by Node.id
+	// The successors of node i are succ[first[i]:first[i+1]], in edge
+	// order: two arrays for the whole graph, not a slice per node.
+	first := make([]int, len(g.Nodes)+1)
 	for _, e := range g.Edges {
 		if e.Certain && e.From.Node != nil && e.To.Node != nil {
-			next[e.From.Node.id] = append(next[e.From.Node.id], e.To.Node)
+			first[e.From.Node.id+1]++
+		}
+	}
+	for i := range g.Nodes {
+		first[i+1] += first[i]
+	}
+	succ := make([]*Node, first[len(g.Nodes)])
+	fill := slices.Clone(first[:len(g.Nodes)])
+	for _, e := range g.Edges {
+		if e.Certain && e.From.Node != nil && e.To.Node != nil {
+			succ[fill[e.From.Node.id]] = e.To.Node
+			fill[e.From.Node.id]++
 		}
 	}
 	const (
@@ -233,7 +248,7 @@ func (g *Graph) cyclic() bool {
 	var visit func(n *Node) bool
 	visit = func(n *Node) bool {
 		state[n.id] = grey
-		for _, m := range next[n.id] {
+		for _, m := range succ[first[n.id]:first[n.id+1]] {
 			if state[m.id] == grey || (state[m.id] == white && visit(m)) {
 				return true
 			}
