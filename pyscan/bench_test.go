@@ -77,7 +77,8 @@ func benchBuild(b *testing.B, fs []benchcorpus.File) {
 	cpu0, mem0 := cpuTime(), readMem()
 	for b.Loop() {
 		for k, f := range fs {
-			bd, body := newBuilder(f.Path, f.Data)
+			var bd builder
+			body := bd.start(f.Path, f.Data)
 			if bd.m.Syntax != nil {
 				b.Fatalf("%s: %v", f.Path, bd.m.Syntax[0])
 			}

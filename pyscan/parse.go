@@ -40,7 +40,8 @@ func (p *Parser) Parse(path string, src []byte) (*Module, error) {
 	if len(src) >= maxSource {
 		return nil, errTooLarge
 	}
-	b, body := newBuilder(path, src)
+	var b builder // on the stack: only the Module outlives the parse
+	body := b.start(path, src)
 	if b.m.Syntax != nil { // refused before parsing
 		return b.m, nil
 	}
@@ -59,14 +60,14 @@ func (p *Parser) Parse(path string, src []byte) (*Module, error) {
 	return b.m, nil
 }
 
-// newBuilder starts the model of src and returns the builder and the body
-// to parse (src without its BOM). The module already has its Syntax set
-// when src is refused before parsing (invalid UTF-8, a NUL byte, nesting
-// prescan rejects).
-func newBuilder(path string, src []byte) (*builder, []byte) {
+// start begins the model of src and returns the body to parse (src
+// without its BOM). The module already has its Syntax set when src is
+// refused before parsing (invalid UTF-8, a NUL byte, nesting prescan
+// rejects).
+func (b *builder) start(path string, src []byte) []byte {
 	s := string(src) // one copy: every Text and Str of the model slices it
 	m := &Module{Path: path, Src: src}
-	b := &builder{t: symbols(), src: s, m: m}
+	*b = builder{t: symbols(), src: s, m: m}
 	b.m.Root = &Scope{Kind: ModuleScope} // Bindings made below or by initSlabs, sized
 	b.m.Scopes = []*Scope{b.m.Root}
 	m.Root.Span = Span{Start: Pos{0, 1, 1}, End: posAt(src, len(src))}
@@ -79,14 +80,14 @@ func newBuilder(path string, src []byte) (*builder, []byte) {
 		at := posAt(src, off+int(b.base))
 		m.Syntax = []SyntaxError{{Span: Span{Start: at, End: posAt(src, min(len(src), int(at.Offset)+1))}, Msg: msg}}
 		m.Root.Bindings = map[string][]*Binding{}
-		return b, body
+		return body
 	}
 	if msg, off := prescan(body); msg != "" {
 		at := posAt(src, off+int(b.base))
 		m.Syntax = []SyntaxError{{Span: Span{Start: at, End: posAt(src, int(at.Offset)+1)}, Msg: msg}}
 		m.Root.Bindings = map[string][]*Binding{}
 	}
-	return b, body
+	return body
 }
 
 // build makes the model from the flat tree of body.
