@@ -24,7 +24,7 @@ func (b *builder) newExpr(i int, k ExprKind) *Expr {
 // made after its value, so made/i can be anything).
 func nextChunk(made, i, n int) int {
 	left := max(n-i, 0)
-	return min(made*left/max(i, 1)*17/16, left) + 8
+	return min(made*left/max(i, 1)*17/16, left) + 4
 }
 
 // sub models the child of parent with field f. A child missing after

@@ -207,11 +207,11 @@ func TestModelBytesProportionalToInput(t *testing.T) {
 // it (made/i large).
 func TestNextChunkBounded(t *testing.T) {
 	for _, tc := range []struct{ made, i, n, want int }{
-		{made: 60, i: 100, n: 200, want: 63 + 8},       // 0.6 per node: 60 more, and a little
-		{made: 20001, i: 2, n: 60000, want: 59998 + 8}, // a walrus after its 20,000-element value
-		{made: 5, i: 0, n: 10, want: 10 + 8},
-		{made: 1, i: 10, n: 10, want: 8}, // the last node
-		{made: 1, i: 12, n: 10, want: 8}, // past the end (placeholders)
+		{made: 60, i: 100, n: 200, want: 63 + 4},       // 0.6 per node: 60 more, and a little
+		{made: 20001, i: 2, n: 60000, want: 59998 + 4}, // a walrus after its 20,000-element value
+		{made: 5, i: 0, n: 10, want: 10 + 4},
+		{made: 1, i: 10, n: 10, want: 4}, // the last node
+		{made: 1, i: 12, n: 10, want: 4}, // past the end (placeholders)
 	} {
 		if got := nextChunk(tc.made, tc.i, tc.n); got != tc.want {
 			t.Errorf("nextChunk(%d, %d, %d) = %d, want %d", tc.made, tc.i, tc.n, got, tc.want)
