@@ -938,7 +938,7 @@ func (b *builder) targetIn(i int, s *Scope, ctx Ctx, kind BindingKind, a *Assign
 			b.syntax(i, "cannot delete starred")
 		}
 		e := b.newExpr(i, ExprOther)
-		e.Op = "*"
+		e.op = opcode("*")
 		if c := b.firstNamed(i); c >= 0 {
 			e.kids = append(b.exprLists.take(1), b.target(c, s, ctx, kind, a))
 		}

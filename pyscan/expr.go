@@ -169,17 +169,17 @@ func (b *builder) exprcIn(i int, s *Scope, ctx Ctx, callee bool) *Expr {
 		return e
 	case t.unaryOp:
 		e := b.newExpr(i, ExprUnary)
-		e.Op = b.opText(i, t.fOperator)
+		e.op = opcode(b.opText(i, t.fOperator))
 		e.kids = append(b.exprLists.take(1), b.sub(i, t.fArgument, s, Load))
 		return e
 	case t.notOp:
 		e := b.newExpr(i, ExprUnary)
-		e.Op = "not"
+		e.op = opcode("not")
 		e.kids = append(b.exprLists.take(1), b.sub(i, t.fArgument, s, Load))
 		return e
 	case t.binaryOp, t.boolOp:
 		e := b.newExpr(i, ExprBinary)
-		e.Op = b.opText(i, t.fOperator)
+		e.op = opcode(b.opText(i, t.fOperator))
 		e.kids = b.exprLists.take(2)
 		e.kids = append(e.kids, b.sub(i, t.fLeft, s, Load))
 		e.kids = append(e.kids, b.sub(i, t.fRight, s, Load))
@@ -190,8 +190,8 @@ func (b *builder) exprcIn(i int, s *Scope, ctx Ctx, callee bool) *Expr {
 		for c, end := i+1, b.end(i); c < end; c = b.next(c) {
 			switch {
 			case b.nodes[c].field == t.fOperators:
-				if e.Op == "" {
-					e.Op = strings.Join(strings.Fields(b.text(c)), " ")
+				if e.op == 0 {
+					e.op = opcode(b.text(c))
 				}
 				if b.text(c) == "<>" {
 					b.syntax(c, `invalid syntax: '<>' is Python 2; use '!='`)
@@ -224,9 +224,9 @@ func (b *builder) exprcIn(i int, s *Scope, ctx Ctx, callee bool) *Expr {
 		return b.comprehension(i, s)
 	case t.listSplat, t.dictSplat, t.listSplatPattern:
 		e := b.newExpr(i, ExprOther)
-		e.Op = "*"
+		e.op = opcode("*")
 		if k == t.dictSplat {
-			e.Op = "**"
+			e.op = opcode("**")
 		}
 		e.kids = append(b.exprLists.take(1), b.expr(b.firstNamed(i), s, ctx))
 		return e
@@ -294,7 +294,7 @@ func (b *builder) walrus(i int, s *Scope) *Expr {
 		a.Targets = append(b.exprLists.take(1), e)
 	}
 	e := b.newExpr(i, ExprOther)
-	e.Op = ":="
+	e.op = opcode(":=")
 	e.kids = append(b.exprLists.take(1), a.Value)
 	return e
 }
@@ -427,7 +427,7 @@ func (b *builder) arguments(args int, s *Scope, c *Call) {
 			b.expr(b.firstNamed(a), s, Load)
 		default:
 			x := b.expr(a, s, Load)
-			if x.Kind == ExprOther && x.Op == "*" { // `*f(x)` repaired by hoistStar
+			if x.Kind == ExprOther && x.Op() == "*" { // `*f(x)` repaired by hoistStar
 				c.StarArgs = true
 				if seenKwSplat {
 					b.syntax(a, "iterable argument unpacking follows keyword argument unpacking")

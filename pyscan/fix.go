@@ -57,7 +57,7 @@ func (b *builder) hoistStar(i int, s *Scope, ctx Ctx, callee bool) *Expr {
 		return nil
 	}
 	outer := b.newExpr(i, ExprOther)
-	outer.Op = "*"
+	outer.op = opcode("*")
 	saved := b.fix
 	b.fix = chainFix{active: true, from: b.nodes[i].start, to: b.nodes[inner], base: base, tok: -1}
 	x := b.exprc(i, s, ctx, callee)

@@ -208,7 +208,7 @@ func TestLiteralExprs(t *testing.T) {
 func TestExprDetails(t *testing.T) {
 	m := mustParse(t, "f(a=-0.9, b=True, c=False, d=lang.gaia.infer, e=(1, 'x'), g={'k': v, **w})\n")
 	c := m.Calls[0]
-	if v := c.Keyword("a").Value; v.Op != "-" || len(v.Operand()) != 1 || v.Operand()[0].Num != 0.9 {
+	if v := c.Keyword("a").Value; v.Op() != "-" || len(v.Operand()) != 1 || v.Operand()[0].Num != 0.9 {
 		t.Errorf("unary: %+v", v)
 	}
 	if !c.Keyword("b").Value.Bool || c.Keyword("c").Value.Bool {
@@ -253,5 +253,46 @@ func TestDictKeysDoNotAliasValues(t *testing.T) {
 	_ = append(v.Keys(), nil)
 	if e := v.Elems(); len(e) != 2 || e[0] == nil || e[0].Num != 1 {
 		t.Errorf("values after an append to Keys: %v", e)
+	}
+}
+
+// TestOperators: Op gives each operator as written, the first of a
+// comparison chain, and the two-word comparisons whatever lies between
+// their words.
+func TestOperators(t *testing.T) {
+	for src, want := range map[string]string{
+		"v = -a":                   "-",
+		"v = not a":                "not",
+		"v = a // b":               "//",
+		"v = a and b":              "and",
+		"v = a < b <= c":           "<",
+		"v = a is not b":           "is not",
+		"v = a not  in b":          "not in",
+		"v = (a not # why\n in b)": "not in",
+		"v = (a is \\\n not b)":    "is not",
+		"v = a @ b":                "@",
+		"v = ~a":                   "~",
+		"v = [*a]":                 "", // the list; its element is the starred value
+		"v = a if b else c":        "",
+		"v = a ** b":               "**",
+		"v = a >> b":               ">>",
+		"v = a != b":               "!=",
+		"v = (w := 1)":             ":=",
+		"v = {**a}":                "",
+		"v = a in b":               "in",
+		"v = a or b and c":         "or",
+		"v = f(x)":                 "",
+		"v = a.b":                  "",
+		"v = a[b]":                 "",
+		"v = 'not in'":             "",
+	} {
+		m := mustParse(t, src+"\n")
+		if len(m.Syntax) > 0 {
+			t.Errorf("%q: %v", src, m.Syntax)
+			continue
+		}
+		if got := m.Assigns[0].Value.Op(); got != want { // the `v = ...` statement
+			t.Errorf("%q: Op() = %q, want %q", src, got, want)
+		}
 	}
 }

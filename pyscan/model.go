@@ -8,6 +8,8 @@
 // columns. pyscan holds no rules.
 package pyscan
 
+import "strings"
+
 // Pos is a position in a source file. Offset is a 0-based byte offset; Line
 // and Col are 1-based, Col counting UTF-8 bytes. They are int32 (Parse
 // refuses sources of 2 GiB or more): every node of the model holds spans,
@@ -108,8 +110,9 @@ type Expr struct {
 	// ExprFString: ConstOnly reports an f-string with no replacement
 	// fields, and Str then holds its decoded value.
 	ConstOnly bool
-	IsInt     bool // ExprNumber: an int token
-	Bool      bool // ExprBool
+	IsInt     bool  // ExprNumber: an int token
+	Bool      bool  // ExprBool
+	op        uint8 // the operator, an index into ops (see Op)
 
 	Span Span
 	Text string // exact source text
@@ -126,11 +129,39 @@ type Expr struct {
 	Recv *Expr  // ExprAttr: the receiver; ExprSubscript: the value subscripted
 	Call *Call  // ExprCall
 
-	Op string // ExprUnary / ExprBinary operator text, e.g. "-", "+", "/"
-
 	// kids are the sub-expressions: the operands, the elements, or a
 	// dictionary's keys followed by its values (see Operand, Elems, Keys).
 	kids []*Expr
+}
+
+// Op returns the operator of an ExprUnary or ExprBinary as written ("-",
+// "not", "+", "//", "and", "<", "not in"; the first operator of a
+// comparison chain), "*" or "**" for the ExprOther of a starred value,
+// ":=" for a walrus, and "" otherwise.
+func (e *Expr) Op() string { return ops[e.op] }
+
+// ops are the operators Op returns (an Expr holds the index: every
+// operator of the grammar is one of these).
+var ops = [...]string{"", "-", "+", "~", "not", "*", "**", ":=", "/", "//", "%", "@",
+	"<<", ">>", "&", "|", "^", "and", "or", "<", "<=", "==", "!=", ">=", ">", "<>",
+	"in", "not in", "is", "is not"}
+
+// opcode returns the index of operator s in ops. A comparison written
+// across lines or with a comment inside (`not  # why` newline `in`) is the
+// operator its first word makes it; anything else unknown is "".
+func opcode(s string) uint8 {
+	for k, o := range ops {
+		if o == s {
+			return uint8(k)
+		}
+	}
+	switch f := strings.Fields(s); {
+	case len(f) > 1 && f[0] == "not":
+		return opcode("not in")
+	case len(f) > 1 && f[0] == "is":
+		return opcode("is not")
+	}
+	return 0
 }
 
 // Operand returns the operands: ExprUnary 1, ExprBinary 2 (every operand

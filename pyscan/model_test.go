@@ -313,11 +313,11 @@ func TestMisparseRepairs(t *testing.T) {
 	}
 	for _, k := range []int{0, 2} {
 		list := m.Assigns[k].Value
-		if el := list.Elems()[0]; el.Op != "*" || el.Operand()[0].Kind != ExprCall || el.Text != "*range(5)" || el.Operand()[0].Text != "range(5)" {
+		if el := list.Elems()[0]; el.Op() != "*" || el.Operand()[0].Kind != ExprCall || el.Text != "*range(5)" || el.Operand()[0].Text != "range(5)" {
 			t.Errorf("starred element %d: %+v", k, el)
 		}
 	}
-	if el := m.Assigns[3].Value.Elems()[0]; el.Op != "*" || el.Operand()[0].Kind != ExprSubscript || el.Operand()[0].Recv.Call.Func.DottedName() != "d.keys" {
+	if el := m.Assigns[3].Value.Elems()[0]; el.Op() != "*" || el.Operand()[0].Kind != ExprSubscript || el.Operand()[0].Recv.Call.Func.DottedName() != "d.keys" {
 		t.Errorf("starred subscript: %+v", el)
 	}
 	if r := refs(m); r != "x:store range:load:callee d:load type:load:callee obj:load int:load y:store range:load:callee z:store d:load" {

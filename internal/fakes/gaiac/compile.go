@@ -280,14 +280,14 @@ func (c *compiler) eval(e *pyscan.Expr) (value, error) {
 	case pyscan.ExprNone:
 		return value{kind: kNone}, nil
 	case pyscan.ExprUnary:
-		if e.Op == "-" && len(e.Operand()) == 1 {
+		if e.Op() == "-" && len(e.Operand()) == 1 {
 			v, err := c.eval(e.Operand()[0])
 			if err == nil && v.kind == kNum {
 				return value{kind: kNum, f: -v.f}, nil
 			}
 		}
 	case pyscan.ExprBinary:
-		if e.Op == "+" && len(e.Operand()) == 2 {
+		if e.Op() == "+" && len(e.Operand()) == 2 {
 			l, err := c.eval(e.Operand()[0])
 			if err != nil {
 				return value{}, err
