@@ -88,6 +88,8 @@ func FuzzPrescanAgrees(f *testing.F) {
 		"a.b.c # x\n.d", "x = '''a\\'''b''' + \"c\\\"\"\n", "'abc\ndef'", "-+~-x", "((([[{",
 		`"""unterminated`, `'\`, "#", "a\\\n.b", "''x", "'''a''", "\"\"\"\"\"\"",
 		strings.Repeat("(", 201), strings.Repeat("-", 3001), strings.Repeat(".a", 3001),
+		strings.Repeat("(", 200), strings.Repeat("([{", 67), strings.Repeat("-+~", 1000) + "-",
+		strings.Repeat("a.", 3000), "'" + strings.Repeat("(", 300) + "'", // counted, not nested
 	} {
 		f.Add([]byte(s))
 	}
