@@ -51,7 +51,7 @@ func NewChecker(kind string) (*Checker, error) {
 	if !ok {
 		return nil, fmt.Errorf("unknown artifact kind %q (want one of %s)", kind, strings.Join(Kinds(), ", "))
 	}
-	sch, err := compileSchema(schemaName)
+	sch, err := schemas.Compile(schemaName)
 	if err != nil {
 		return nil, err
 	}
@@ -133,32 +133,11 @@ func lastToken(ptr string) string {
 // SchemaProblems validates src against the embedded schema name and returns
 // one sorted problem per failing leaf keyword.
 func SchemaProblems(name string, src []byte) ([]Problem, error) {
-	sch, err := compileSchema(name)
+	sch, err := schemas.Compile(name)
 	if err != nil {
 		return nil, err
 	}
 	return schemaProblems(sch, strings.TrimSuffix(name, ".schema.json"), src), nil
-}
-
-func compileSchema(name string) (*jsonschema.Schema, error) {
-	raw, err := schemas.FS.ReadFile(name)
-	if err != nil {
-		return nil, fmt.Errorf("schema %s is not embedded: %w", name, err)
-	}
-	sdoc, err := jsonschema.UnmarshalJSON(bytes.NewReader(raw))
-	if err != nil {
-		return nil, fmt.Errorf("schema %s: %w", name, err)
-	}
-	c := jsonschema.NewCompiler()
-	url := "https://nullius.dev/schemas/" + name
-	if err := c.AddResource(url, sdoc); err != nil {
-		return nil, fmt.Errorf("schema %s: %w", name, err)
-	}
-	sch, err := c.Compile(url)
-	if err != nil {
-		return nil, fmt.Errorf("schema %s: %w", name, err)
-	}
-	return sch, nil
 }
 
 func schemaProblems(sch *jsonschema.Schema, label string, src []byte) []Problem {

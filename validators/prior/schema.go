@@ -1,8 +1,6 @@
 package prior
 
 import (
-	"bytes"
-	"fmt"
 	"slices"
 	"strings"
 
@@ -28,22 +26,9 @@ func CheckSchema(f *File, name string) ([]diag.Diagnostic, error) {
 	if f == nil || f.Doc == nil {
 		return nil, nil
 	}
-	src, err := schemas.FS.ReadFile(name)
+	sch, err := schemas.Compile(name)
 	if err != nil {
-		return nil, fmt.Errorf("schema %s is not embedded: %v", name, err)
-	}
-	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(src))
-	if err != nil {
-		return nil, fmt.Errorf("schema %s: %v", name, err)
-	}
-	comp := jsonschema.NewCompiler()
-	url := "mem:///" + name
-	if err := comp.AddResource(url, doc); err != nil {
-		return nil, fmt.Errorf("schema %s: %v", name, err)
-	}
-	sch, err := comp.Compile(url)
-	if err != nil {
-		return nil, fmt.Errorf("schema %s: %v", name, err)
+		return nil, err
 	}
 	verr := sch.Validate(f.Doc.Value)
 	if verr == nil {
