@@ -89,6 +89,14 @@ func Load(path string, src []byte) (*IR, []diag.Diagnostic) {
 	if err != nil {
 		return nil, []diag.Diagnostic{syntaxDiag(path, codeNotJSON, "compiled ir.json is not valid UTF-8 JSON", err)}
 	}
+	return FromDoc(path, doc)
+}
+
+// FromDoc is Load over a document its caller has already parsed (with
+// plain maps, jsonloc.Options without Ordered), so a reader that needs the
+// JSON itself and the IR checks parses ir.json once. The IR reads doc's
+// values and never changes them.
+func FromDoc(path string, doc *jsonloc.Doc) (*IR, []diag.Diagnostic) {
 	ir := &IR{Path: path, Doc: doc, ByID: map[string]*Knowledge{}}
 	r := &reporter{path: path, doc: doc}
 	r.duplicates()

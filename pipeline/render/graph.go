@@ -155,26 +155,26 @@ func Load(pkg string) (*Graph, error) {
 }
 
 // parseJSON parses src strictly and names the file and position on failure.
-func parseJSON(path string, src []byte) (map[string]any, error) {
+func parseJSON(path string, src []byte) (*jsonloc.Doc, map[string]any, error) {
 	doc, err := jsonloc.Parse(src, jsonloc.Options{})
 	if err != nil {
 		var se *jsonloc.SyntaxError
 		if errors.As(err, &se) {
-			return nil, fmt.Errorf("%s:%d:%d: not valid JSON: %s", path, se.Line, se.Col, se.Msg)
+			return nil, nil, fmt.Errorf("%s:%d:%d: not valid JSON: %s", path, se.Line, se.Col, se.Msg)
 		}
-		return nil, fmt.Errorf("%s: not valid JSON: %v", path, err)
+		return nil, nil, fmt.Errorf("%s: not valid JSON: %v", path, err)
 	}
 	top, ok := doc.Value.(map[string]any)
 	if !ok {
-		return nil, fmt.Errorf("%s: top level is %s, want a JSON object", path, kind(doc.Value))
+		return nil, nil, fmt.Errorf("%s: top level is %s, want a JSON object", path, kind(doc.Value))
 	}
-	return top, nil
+	return doc, top, nil
 }
 
 // ParseIR builds the graph from the bytes of a compiled ir.json. path only
 // names the file in messages.
 func ParseIR(path string, src []byte) (*Graph, error) {
-	top, err := parseJSON(path, src)
+	doc, top, err := parseJSON(path, src)
 	if err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrNoGraph, err)
 	}
@@ -191,7 +191,7 @@ func ParseIR(path string, src []byte) (*Graph, error) {
 	if v, ok := top["composes"].([]any); ok && len(v) > 0 {
 		g.notef("%s not drawn: a composition carries no likelihood", plural.N(len(v), "composition"))
 	}
-	g.markDisconnected(path, src)
+	g.markDisconnected(path, doc)
 	g.closeNotes()
 	return g, nil
 }
@@ -271,8 +271,8 @@ func (g *Graph) collectRelations(v any, all []*Node) {
 // markDisconnected marks the criteria the compiled-IR check GAIA507 finds
 // without a reader-flow path to worth, by running that check (one
 // implementation: the badge says exactly what nullius lint says).
-func (g *Graph) markDisconnected(path string, src []byte) {
-	doc, _ := ir.Load(path, src)
+func (g *Graph) markDisconnected(path string, parsed *jsonloc.Doc) {
+	doc, _ := ir.FromDoc(path, parsed)
 	if doc == nil || !doc.HasKnowledges {
 		return
 	}
@@ -506,7 +506,7 @@ func (g *Graph) findRoot() int {
 // knowledge_id, else by label. A malformed file is an error: a page that
 // silently dropped posteriors would mislead.
 func (g *Graph) ApplyBeliefs(path string, src []byte) error {
-	top, err := parseJSON(path, src)
+	_, top, err := parseJSON(path, src)
 	if err != nil {
 		return err
 	}
