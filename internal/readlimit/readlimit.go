@@ -298,19 +298,24 @@ func observe(n int) {
 // open, the race the fstat check closes.
 var testHookAfterStat func(path string)
 
-// ReadDir lists the directory path, sorted by name as os.ReadDir does,
-// after checking that it is a directory: os.ReadDir opens first, and an
-// open of a FIFO named where a directory was expected blocks.
+// ReadDir lists the directory path, sorted by name as os.ReadDir does.
+// os.ReadDir's plain open of a FIFO named where a directory was expected
+// blocks; O_DIRECTORY makes the kernel refuse anything but a directory
+// before it opens it (no FIFO waited on, no device opened), so no stat is
+// paid before the open. When the open fails, the stat it replaced is made
+// then, so the errors are what a stat-then-open gives: the stat's error,
+// a *NotDirError, or the open's error for a directory that cannot be
+// opened.
 func ReadDir(path string) ([]fs.DirEntry, error) {
-	fi, err := os.Stat(path)
-	if err != nil {
-		return nil, err
-	}
-	if !fi.IsDir() {
-		return nil, &NotDirError{Path: path, Mode: fi.Mode()}
-	}
 	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_DIRECTORY|syscall.O_NONBLOCK|syscall.O_CLOEXEC, 0)
 	if err != nil {
+		fi, serr := os.Stat(path)
+		switch {
+		case serr != nil:
+			return nil, serr
+		case !fi.IsDir():
+			return nil, &NotDirError{Path: path, Mode: fi.Mode()}
+		}
 		return nil, err
 	}
 	defer f.Close()

@@ -178,12 +178,18 @@ func TestReadDir(t *testing.T) {
 	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	for _, p := range []string{fifo, filepath.Join(dir, "a")} {
+	for _, p := range []string{fifo, filepath.Join(dir, "a"), os.DevNull} {
 		_, err = ReadDir(p)
 		var nd *NotDirError
 		if !errors.As(err, &nd) || !Refused(err) || !strings.HasSuffix(err.Error(), ", not a directory") {
 			t.Fatalf("ReadDir(%s): %v", p, err)
 		}
+	}
+	// A missing path is the stat's error, as when ReadDir stat'ed first.
+	missing := filepath.Join(dir, "missing")
+	var pe *fs.PathError
+	if _, err = ReadDir(missing); !errors.As(err, &pe) || pe.Op != "stat" || !errors.Is(err, fs.ErrNotExist) {
+		t.Fatalf("ReadDir(%s): %v", missing, err)
 	}
 }
 
