@@ -58,6 +58,7 @@ func (b *builder) initSlabs(exprNodes, idents int) {
 	// The model's lists, sized alike so few of them grow by copying.
 	b.m.Names = make([]*NameRef, 0, idents*9/16+4)
 	b.m.Calls = make([]*Call, 0, idents/6+4)
+	b.m.Imports = make([]*Import, 0, idents/32+4)
 	// The module scope binds about one name per 4 (small modules) to 10
 	// (large ones) identifiers: sized once, its map seldom grows.
 	b.m.Root.Bindings = make(map[string][]*Binding, idents/4)
@@ -98,7 +99,9 @@ func (b *builder) skip(c int) bool {
 	return n.flags&flagNamed == 0 || n.flags&flagExtra != 0
 }
 
-// kids appends the named, non-extra children of i to buf.
+// kids appends the named, non-extra children of i to buf. Callers pass
+// make([]int, 0, 8), which stays on their stack: most nodes have fewer
+// children, so the list costs no allocation.
 func (b *builder) kids(i int, buf []int) []int {
 	for c, e := i+1, b.end(i); c < e; c = b.next(c) {
 		if !b.skip(c) {
@@ -351,7 +354,7 @@ func (b *builder) stmtIn(i int, s *Scope) {
 			}
 		}
 	case k == t.deleteStatement:
-		for _, c := range b.kids(i, nil) {
+		for _, c := range b.kids(i, make([]int, 0, 8)) {
 			b.target(c, s, Del, BindOther, nil)
 		}
 	case k == t.caseClause:
@@ -470,6 +473,23 @@ func (b *builder) dotted(i int) string {
 	if b.nodes[i].size == 1 || b.sym(i) != b.t.dottedName {
 		return b.ident(i)
 	}
+	if s := b.text(i); plainDotted(s) {
+		// Identifiers joined by single dots with nothing between them:
+		// the source text is already the joined name (no allocation).
+		ids := 0
+		for c, e := i+1, b.end(i); c < e; c = b.next(c) {
+			if !b.skip(c) {
+				if b.sym(c) != b.t.identifier {
+					ids = -1
+					break
+				}
+				ids++
+			}
+		}
+		if ids == strings.Count(s, ".")+1 {
+			return s
+		}
+	}
 	var parts []string
 	for c, e := i+1, b.end(i); c < e; c = b.next(c) {
 		if !b.skip(c) {
@@ -480,6 +500,27 @@ func (b *builder) dotted(i int) string {
 		return parts[0]
 	}
 	return strings.Join(parts, ".")
+}
+
+// plainDotted reports whether s holds only ASCII identifier characters and
+// dots, none of them leading, trailing or doubled: a dotted name written
+// without spaces, comments or line continuations.
+func plainDotted(s string) bool {
+	if s == "" || s[0] == '.' || s[len(s)-1] == '.' {
+		return false
+	}
+	for k := 0; k < len(s); k++ {
+		switch c := s[k]; {
+		case c == '.':
+			if s[k-1] == '.' {
+				return false
+			}
+		case c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9':
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 func (b *builder) decorated(i int, s *Scope) {
@@ -553,7 +594,7 @@ func (b *builder) params(ps int, outer, inner *Scope) []string {
 			b.syntax(id, "tuple parameters are not Python 3 syntax")
 		}
 	}
-	kids := b.kids(ps, nil)
+	kids := b.kids(ps, make([]int, 0, 8))
 	sawDefault, starred := false, false
 	for k, c := range kids {
 		switch b.sym(c) {
@@ -650,7 +691,7 @@ func (b *builder) with(i int, s *Scope) {
 			b.stmt(c, s)
 			continue
 		}
-		for _, item := range b.kids(c, nil) {
+		for _, item := range b.kids(c, make([]int, 0, 8)) {
 			v := b.field(item, t.fValue)
 			if v < 0 {
 				v = b.firstNamed(item)
@@ -709,7 +750,7 @@ func (b *builder) caseClause(i int, s *Scope) {
 		case t.casePattern:
 			b.pattern(c, s)
 		case t.ifClause:
-			for _, x := range b.kids(c, nil) {
+			for _, x := range b.kids(c, make([]int, 0, 8)) {
 				b.expr(x, s, Load)
 			}
 		default:
@@ -752,7 +793,7 @@ func (b *builder) patternIn(i int, s *Scope) {
 			}
 		}
 	case k == t.keywordPattern: // `x=pattern`: x is an attribute name
-		kids := b.kids(i, nil)
+		kids := b.kids(i, make([]int, 0, 8))
 		for _, c := range kids[min(1, len(kids)):] {
 			b.pattern(c, s)
 		}
@@ -860,7 +901,7 @@ func (b *builder) unparen(i int) int {
 		if k != b.t.parenExpr && k != b.t.tuplePattern && k != b.t.tuple {
 			return i
 		}
-		kids := b.kids(i, nil)
+		kids := b.kids(i, make([]int, 0, 8))
 		if len(kids) != 1 || (k != b.t.parenExpr && b.hasChild(i, b.t.comma)) {
 			return i
 		}
@@ -923,7 +964,7 @@ func (b *builder) targetIn(i int, s *Scope, ctx Ctx, kind BindingKind, a *Assign
 		if k == t.list || k == t.listPattern {
 			e.Kind = ExprList
 		}
-		kids := b.kids(i, nil)
+		kids := b.kids(i, make([]int, 0, 8))
 		e.kids = b.exprLists.take(len(kids))
 		for _, c := range kids {
 			e.kids = append(e.kids, b.target(c, s, ctx, kind, a))

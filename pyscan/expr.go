@@ -155,7 +155,7 @@ func (b *builder) exprcIn(i int, s *Scope, ctx Ctx, callee bool) *Expr {
 	case t.dictionary:
 		// kids holds the keys, then the values (see Keys and Elems).
 		e := b.newExpr(i, ExprDict)
-		pairs := b.kids(i, nil)
+		pairs := b.kids(i, make([]int, 0, 8))
 		n := len(pairs)
 		e.kids = b.exprLists.take(2 * n)[:2*n]
 		for k, c := range pairs {
@@ -204,7 +204,7 @@ func (b *builder) exprcIn(i int, s *Scope, ctx Ctx, callee bool) *Expr {
 	case t.conditional:
 		// Operand holds body, condition, orelse (source order).
 		e := b.newExpr(i, ExprConditional)
-		kids := b.kids(i, nil)
+		kids := b.kids(i, make([]int, 0, 8))
 		e.kids = b.exprLists.take(len(kids))
 		for _, c := range kids {
 			e.kids = append(e.kids, b.expr(c, s, Load))
@@ -267,7 +267,7 @@ func (b *builder) walkKidsIn(i int, s *Scope, e *Expr) {
 
 func (b *builder) collection(i int, s *Scope, ctx Ctx, kind ExprKind) *Expr {
 	e := b.newExpr(i, kind)
-	kids := b.kids(i, nil)
+	kids := b.kids(i, make([]int, 0, 8))
 	e.kids = b.exprLists.take(len(kids))
 	for _, c := range kids {
 		e.kids = append(e.kids, b.expr(c, s, ctx))
@@ -328,7 +328,7 @@ func (b *builder) comprehension(i int, s *Scope) *Expr {
 			}
 			b.target(b.field(c, t.fLeft), cs, Store, BindLoop, nil)
 		case t.ifClause:
-			for _, x := range b.kids(c, nil) {
+			for _, x := range b.kids(c, make([]int, 0, 8)) {
 				b.expr(x, cs, Load)
 			}
 		default:
@@ -455,7 +455,7 @@ func (b *builder) stringExpr(i int, s *Scope) *Expr {
 	e := b.newExpr(i, ExprString)
 	var parts []int
 	if b.sym(i) == t.concatStr {
-		parts = b.kids(i, nil)
+		parts = b.kids(i, make([]int, 0, 8))
 	} else {
 		parts = []int{i}
 	}

@@ -111,7 +111,7 @@ func (b *builder) fixBase(s *Scope, ctx Ctx, callee bool) *Expr {
 	e := &Expr{Kind: ExprCall, Span: c.Span, Text: b.src[b.base+tok.start : b.base+base.end], Call: c}
 	c.Func = b.nameRef(f.tok, s, Load, true)
 	if b.sym(f.base) == b.t.tuple {
-		for _, a := range b.kids(f.base, nil) {
+		for _, a := range b.kids(f.base, make([]int, 0, 8)) {
 			c.Args = append(c.Args, b.expr(a, s, Load))
 		}
 	} else if a := b.firstNamed(f.base); a >= 0 {

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/nullius-dev/nullius/internal/pyfmt"
 )
@@ -226,7 +227,7 @@ func unescape(body string, bytes bool) (string, string) {
 			out = append(out, '\\', e) // unknown escape, kept verbatim
 		}
 	}
-	return string(out), ""
+	return unsafe.String(unsafe.SliceData(out), len(out)), "" // out is never written again
 }
 
 // hexValue reads exactly n hex digits at s[i:].

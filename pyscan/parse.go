@@ -194,6 +194,21 @@ func posAt(src []byte, off int) Pos {
 	return Pos{Offset: int32(off), Line: int32(line), Col: int32(col)}
 }
 
+// presized returns a list with room for the string elements of elems, or
+// nil when there are none (AllDecl.Names stays nil then, as before).
+func presized(elems []*Expr) []string {
+	n := 0
+	for _, el := range elems {
+		if el != nil && el.Kind == ExprString {
+			n++
+		}
+	}
+	if n == 0 {
+		return nil
+	}
+	return make([]string, 0, n)
+}
+
 // finish sorts the model into source order and finds `__all__`.
 func (b *builder) finish() {
 	m := b.m
@@ -217,6 +232,7 @@ func (b *builder) finish() {
 		if a.Value != nil && !a.Augmented && !a.Walrus &&
 			(a.Value.Kind == ExprList || a.Value.Kind == ExprTuple) {
 			d.Literal = true
+			d.Names = presized(a.Value.Elems())
 			for _, el := range a.Value.Elems() {
 				if el == nil || el.Kind != ExprString {
 					d.Literal = false
@@ -225,6 +241,7 @@ func (b *builder) finish() {
 				d.Names = append(d.Names, el.Str)
 			}
 		} else if a.Value != nil {
+			d.Names = presized(a.Value.Elems())
 			for _, el := range a.Value.Elems() {
 				if el != nil && el.Kind == ExprString {
 					d.Names = append(d.Names, el.Str)

@@ -38,6 +38,12 @@ func (b *builder) scan() {
 	t := b.t
 	exprNodes, idents := 0, 0
 	defer func() { b.initSlabs(exprNodes, idents) }()
+	// A comment starts with a '#' and ends its line: the smaller of the two
+	// counts (vectorised) bounds the comments, so the list never grows by
+	// copying, and a string full of '#' on one line costs nothing.
+	if body := b.src[b.base:]; strings.IndexByte(body, '#') >= 0 {
+		b.m.Comments = make([]Comment, 0, min(strings.Count(body, "#"), strings.Count(body, "\n")+1))
+	}
 	for i := 0; i < len(b.nodes); i++ {
 		n := &b.nodes[i]
 		if t.isExpr(n.sym) {
