@@ -31,3 +31,30 @@ func TestParseSharesSrc(t *testing.T) {
 		t.Fatalf("after writing to src, callee text = %q, want kall (a view)", f.Text)
 	}
 }
+
+// TestModuleEnd holds the module scope's end (read from the flat tree's
+// root) to posAt's count of the lines, on the edge cases of the tree's
+// extent and on a slice of the benchmark corpus.
+func TestModuleEnd(t *testing.T) {
+	srcs := []string{
+		"", "\n", "x", "x\n", "x = 1\n\n\n", "x = 1   ", "x = 1\n# end", "# only\n",
+		"\ufeff", "\ufeffx", "\ufeffx\n", "\ufeff# c", "x = 1\r\n", "x = 1\r\ny = 2\r",
+		"def f():\n    pass\n    \n", "x = (\n", "if x:\n", "x = '''\n\n", "\\\n",
+		"x = 1\n\f\n", "x = 1\n\t \n", "é = 'ü'\n# ñ", "\ufeffé",
+	}
+	for _, f := range smallSources()[:200] {
+		srcs = append(srcs, string(f.Data))
+	}
+	p := NewParser()
+	defer p.Close()
+	for _, s := range srcs {
+		src := []byte(s)
+		m, err := p.Parse("m.py", src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, want := m.Root.Span.End, posAt(src, len(src)); got != want {
+			t.Errorf("%.40q: module end = %+v, want %+v", s, got, want)
+		}
+	}
+}

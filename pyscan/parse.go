@@ -80,7 +80,7 @@ func (b *builder) start(path string, src []byte) []byte {
 	*b = builder{t: symbols(), src: s, m: m}
 	b.m.Root = &Scope{Kind: ModuleScope} // Bindings made below or by initSlabs, sized
 	b.m.Scopes = []*Scope{b.m.Root}
-	m.Root.Span = Span{Start: Pos{0, 1, 1}, End: posAt(src, len(src))}
+	m.Root.Span.Start = Pos{0, 1, 1} // End: set by build (or below, when refused)
 
 	if bytes.HasPrefix(src, []byte("\xef\xbb\xbf")) {
 		b.base = 3 // the BOM is accepted and skipped; positions keep counting it
@@ -90,19 +90,37 @@ func (b *builder) start(path string, src []byte) []byte {
 		at := posAt(src, off+int(b.base))
 		m.Syntax = []SyntaxError{{Span: Span{Start: at, End: posAt(src, min(len(src), int(at.Offset)+1))}, Msg: msg}}
 		m.Root.Bindings = map[string][]*Binding{}
+		m.Root.Span.End = posAt(src, len(src))
 		return body
 	}
 	if msg, off := prescan(body); msg != "" {
 		at := posAt(src, off+int(b.base))
 		m.Syntax = []SyntaxError{{Span: Span{Start: at, End: posAt(src, int(at.Offset)+1)}, Msg: msg}}
 		m.Root.Bindings = map[string][]*Binding{}
+		m.Root.Span.End = posAt(src, len(src))
 	}
 	return body
+}
+
+// endPos is posAt(src, len(src)) read from the flat tree when its root
+// ends where the body does (tree-sitter counted the rows and columns
+// already), instead of counting every line of the module again.
+func (b *builder) endPos(nodes []node, body []byte) Pos {
+	if len(nodes) == 0 || nodes[0].end != uint32(len(body)) {
+		return posAt(b.m.Src, len(b.m.Src))
+	}
+	n := &nodes[0]
+	col := n.endCol + 1
+	if n.endRow == 0 {
+		col += b.base // the skipped BOM is on the first line
+	}
+	return Pos{Offset: int32(len(b.m.Src)), Line: int32(n.endRow) + 1, Col: int32(col)}
 }
 
 // build makes the model from the flat tree of body.
 func (b *builder) build(nodes []node, body []byte) {
 	b.nodes = nodes
+	b.m.Root.Span.End = b.endPos(nodes, body)
 	b.scan()
 	b.checkInvisible(body)
 	if len(nodes) > 0 {
