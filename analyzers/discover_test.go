@@ -290,3 +290,40 @@ func TestTreeSharesClimbingPaths(t *testing.T) {
 		t.Errorf("holds after listing ../p = %v, %v; want true, true", exists, known)
 	}
 }
+
+// TestTreeKeys: every spelling of one path, relative or absolute, is one
+// key of the run's caches, and a sibling directory sharing the working
+// directory's name as a prefix is not taken for a path under it.
+func TestTreeKeys(t *testing.T) {
+	root := t.TempDir()
+	cwd := filepath.Join(root, "w")
+	if err := os.MkdirAll(filepath.Join(cwd, "p"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(cwd)
+	tr := newFSTree()
+	for _, c := range []struct{ in, want string }{
+		{"p", "p"},
+		{filepath.Join(cwd, "p"), "p"},
+		{"../w/p", "p"},
+		{".", "."},
+		{cwd, "."},
+		{"..", root},
+		{root, root},
+		{cwd + "x", cwd + "x"},
+		{filepath.Join(root, "q"), filepath.Join(root, "q")},
+	} {
+		if got := tr.key(c.in); got != c.want {
+			t.Errorf("key(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+	if _, err := tr.list("p"); err != nil {
+		t.Fatal(err)
+	}
+	if _, known := tr.holds(filepath.Join(cwd, "p"), "pyproject.toml"); !known {
+		t.Error("p listed as a relative path is not known by its absolute path")
+	}
+	if tr2 := (&fsTree{cwd: "/"}); tr2.key("/x/y") != "x/y" || tr2.key("/") != "." {
+		t.Errorf("with / as the working directory: key(/x/y) = %q, key(/) = %q", tr2.key("/x/y"), tr2.key("/"))
+	}
+}

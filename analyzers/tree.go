@@ -19,9 +19,9 @@ import (
 // stat calls a path-probing walk would make.
 type fsTree struct {
 	cwd   string
-	dirs  memo.Map[[]fs.DirEntry] // by absolute, clean path; sorted by name
-	files memo.Map[[]byte]        // by absolute, clean path
-	// plain holds the pyproject.toml files (by absolute, clean path)
+	dirs  memo.Map[[]fs.DirEntry] // by key; sorted by name
+	files memo.Map[[]byte]        // by key
+	// plain holds the pyproject.toml files (by key)
 	// discovery decoded and found without a [tool.nullius] table, so
 	// configuration does not decode them again.
 	plain memo.Map[bool]
@@ -50,6 +50,41 @@ func (t *fsTree) abs(p string) string {
 		return filepath.Join(t.cwd, p)
 	}
 	return join(t.cwd, p)
+}
+
+// key is the memo key of a path: the clean path relative to the run's
+// working directory when it lies there, else the absolute one, so every
+// spelling of one path (discovery's relative paths, the configuration
+// lookup's absolute ones) finds one entry. A relative path is its own
+// key and an absolute one under the working directory a substring of
+// itself: no key is built per lookup.
+func (t *fsTree) key(p string) string {
+	switch {
+	case t.cwd == "":
+		return t.abs(p) // the working directory could not be asked: keys stay as abs gives them
+	case filepath.IsAbs(p):
+		return t.rel(p)
+	case strings.HasPrefix(p, ".."):
+		return t.rel(t.abs(p))
+	}
+	return p
+}
+
+// rel is the clean absolute path abs relative to the working directory
+// when it lies there ("." for the directory itself), else abs.
+func (t *fsTree) rel(abs string) string {
+	rest, ok := strings.CutPrefix(abs, t.cwd)
+	switch {
+	case !ok:
+		return abs
+	case rest == "":
+		return "."
+	case t.cwd[len(t.cwd)-1] == filepath.Separator: // the root
+		return rest
+	case rest[0] == filepath.Separator:
+		return rest[1:]
+	}
+	return abs // a sibling sharing a prefix: /work/a-b under /work/a
 }
 
 // absPath is filepath.Abs(p) against the run's working directory, asked
@@ -84,7 +119,7 @@ func join(dir, name string) string {
 // the path as that caller spelled it.
 func (t *fsTree) list(dir string) ([]fs.DirEntry, error) {
 	mine := false
-	es, err := t.dirs.Get(t.abs(dir), func() ([]fs.DirEntry, error) { mine = true; return readlimit.ReadDir(dir) })
+	es, err := t.dirs.Get(t.key(dir), func() ([]fs.DirEntry, error) { mine = true; return readlimit.ReadDir(dir) })
 	if err != nil && !mine {
 		return readlimit.ReadDir(dir)
 	}
@@ -95,7 +130,7 @@ func (t *fsTree) list(dir string) ([]fs.DirEntry, error) {
 // listing it), for lookups that would rather stat than list a large
 // directory outside the walk (the ancestors of a named path).
 func (t *fsTree) listed(dir string) ([]fs.DirEntry, bool) {
-	es, err, ok := t.dirs.Peek(t.abs(dir))
+	es, err, ok := t.dirs.Peek(t.key(dir))
 	return es, ok && err == nil
 }
 
@@ -148,13 +183,13 @@ func (t *fsTree) holds(dir, name string) (exists, known bool) {
 // markPlain records that discovery decoded the pyproject.toml at path and
 // found no [tool.nullius] table in it.
 func (t *fsTree) markPlain(path string) {
-	t.plain.Get(t.abs(path), func() (bool, error) { return true, nil })
+	t.plain.Get(t.key(path), func() (bool, error) { return true, nil })
 }
 
 // isPlain reports whether markPlain recorded the pyproject.toml at abs
 // (absolute, clean). It answers the configuration lookup.
 func (t *fsTree) isPlain(abs string) bool {
-	v, err, ok := t.plain.Peek(abs)
+	v, err, ok := t.plain.Peek(t.key(abs))
 	return ok && err == nil && v
 }
 
@@ -164,7 +199,7 @@ func (t *fsTree) isPlain(abs string) bool {
 // as that caller spelled it.
 func (t *fsTree) readConfig(path string) ([]byte, error) {
 	mine := false
-	data, err := t.files.Get(t.abs(path), func() ([]byte, error) { mine = true; return readlimit.ReadFile(path, readlimit.Config) })
+	data, err := t.files.Get(t.key(path), func() ([]byte, error) { mine = true; return readlimit.ReadFile(path, readlimit.Config) })
 	if err != nil && !mine {
 		return readlimit.ReadFile(path, readlimit.Config)
 	}
