@@ -59,6 +59,9 @@ func (b *builder) initSlabs(exprNodes, idents int) {
 	b.m.Names = make([]*NameRef, 0, idents*9/16+4)
 	b.m.Calls = make([]*Call, 0, idents/6+4)
 	b.m.Imports = make([]*Import, 0, idents/32+4)
+	b.m.Assigns = make([]*Assign, 0, idents/8+4)
+	b.m.Defs = make([]*Def, 0, idents/32+4)
+	b.m.Attrs = make([]*AttrRef, 0, idents/16+4)
 	// The module scope binds about one name per 4 (small modules) to 10
 	// (large ones) identifiers: sized once, its map seldom grows.
 	b.m.Root.Bindings = make(map[string][]*Binding, idents/4)
@@ -595,6 +598,9 @@ func (b *builder) params(ps int, outer, inner *Scope) []string {
 		}
 	}
 	kids := b.kids(ps, make([]int, 0, 8))
+	if len(kids) > 0 {
+		names = make([]string, 0, len(kids)) // at most one name per child
+	}
 	sawDefault, starred := false, false
 	for k, c := range kids {
 		switch b.sym(c) {
@@ -633,6 +639,9 @@ func (b *builder) params(ps int, outer, inner *Scope) []string {
 		case t.listSplatPattern, t.dictSplatPattern:
 			bindParam(b.firstNamed(c))
 		}
+	}
+	if len(names) == 0 {
+		return nil // no names: nil, as before the list was presized
 	}
 	return names
 }

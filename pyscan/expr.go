@@ -187,6 +187,13 @@ func (b *builder) exprcIn(i int, s *Scope, ctx Ctx, callee bool) *Expr {
 	case t.compareOp:
 		// A chain a < b < c keeps every operand; Op is the first operator.
 		e := b.newExpr(i, ExprBinary)
+		n := 0
+		for c, end := i+1, b.end(i); c < end; c = b.next(c) {
+			if b.nodes[c].field != t.fOperators && !b.skip(c) {
+				n++
+			}
+		}
+		e.kids = b.exprLists.take(n)
 		for c, end := i+1, b.end(i); c < end; c = b.next(c) {
 			switch {
 			case b.nodes[c].field == t.fOperators:
