@@ -26,7 +26,7 @@ func CheckIR(pkgDir string, irBytes []byte) ([]diag.Diagnostic, error) {
 	if p, ok := packageAt(pkgDir); ok {
 		parser := pyscan.NewParser()
 		defer parser.Close()
-		parsed := pyparse.ParseWith(parser, token.NewFileSet(), p.Files, nil)
+		parsed := pyparse.ParseWith(parser, token.NewFileSet(), p.Files, nil, nil)
 		opts.SourceFiles, opts.SourceMap = p.Files, newSourceMap(p, parsed)
 	}
 	more, _ := ir.Check(doc, opts)

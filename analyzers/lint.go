@@ -305,7 +305,7 @@ func (e *engine) failed(j job, f found, format string) found {
 func (w *worker) lint(p Package) ([]diag.Diagnostic, error) {
 	fset := token.NewFileSet()
 	overlay := w.e.opts.Overlay
-	parsed := pyparse.ParseWith(w.parser, fset, p.Files, overlay)
+	parsed := pyparse.ParseWith(w.parser, fset, p.Files, overlay, w.e.s.t.readSource)
 	// Suppressions are applied below, once, so they also cover IR findings
 	// mapped to source lines.
 	as := w.e.whole

@@ -193,13 +193,30 @@ func (t *fsTree) isPlain(abs string) bool {
 	return ok && err == nil && v
 }
 
+// readListed reads path through the bounded reader, as a regular file
+// without the stat before the open when the listing of its directory
+// (made already by the walk) says it is one (readlimit.ReadListed).
+func (t *fsTree) readListed(path string, k readlimit.Kind) ([]byte, error) {
+	if es, ok := t.listed(filepath.Dir(path)); ok {
+		if e, ok := entry(es, filepath.Base(path)); ok {
+			return readlimit.ReadListed(path, e.Type(), k)
+		}
+	}
+	return readlimit.ReadFile(path, k)
+}
+
+// readSource reads a package's .py file (readListed).
+func (t *fsTree) readSource(path string) ([]byte, error) {
+	return t.readListed(path, readlimit.Python)
+}
+
 // readConfig reads a configuration file (pyproject.toml or nullius.toml)
 // once per run through the bounded reader. A failure is not shared: a
 // caller that did not make it reads again, so its error names the path
 // as that caller spelled it.
 func (t *fsTree) readConfig(path string) ([]byte, error) {
 	mine := false
-	data, err := t.files.Get(t.key(path), func() ([]byte, error) { mine = true; return readlimit.ReadFile(path, readlimit.Config) })
+	data, err := t.files.Get(t.key(path), func() ([]byte, error) { mine = true; return t.readListed(path, readlimit.Config) })
 	if err != nil && !mine {
 		return readlimit.ReadFile(path, readlimit.Config)
 	}

@@ -96,13 +96,25 @@ func run(pass *analysis.Pass) (any, error) {
 // reader, which refuses a file over MaxFileSize before reading it and a
 // FIFO or device without opening it. A file over the cap is ErrTooLarge.
 func ReadSource(path string, overlay map[string][]byte) ([]byte, error) {
+	return readSource(path, overlay, nil)
+}
+
+// readSource is ReadSource with the file read from disk by disk (nil:
+// the bounded reader's ReadFile).
+func readSource(path string, overlay map[string][]byte, disk func(string) ([]byte, error)) ([]byte, error) {
 	if src, ok := overlay[path]; ok {
 		if len(src) > MaxFileSize {
 			return nil, ErrTooLarge
 		}
 		return src, nil
 	}
-	src, err := readlimit.ReadFile(path, readlimit.Python)
+	var src []byte
+	var err error
+	if disk != nil {
+		src, err = disk(path)
+	} else {
+		src, err = readlimit.ReadFile(path, readlimit.Python)
+	}
 	var tl *readlimit.TooLargeError
 	if errors.As(err, &tl) {
 		return nil, ErrTooLarge
@@ -193,9 +205,12 @@ func (f *File) Parse(p *pyscan.Parser) {
 // files in order with one parser, registering them in fset: the package
 // as the analyzer gives it, for a caller that owns a parser (a lint
 // worker's long-lived one) instead of the analyzer's per-run workers.
-func ParseWith(p *pyscan.Parser, fset *token.FileSet, files []string, overlay map[string][]byte) *Result {
+// disk, when not nil, reads a file from disk in place of the bounded
+// reader's ReadFile (a lint run's reader, which knows each file's type
+// from the listing it found it in, see readlimit.ReadListed).
+func ParseWith(p *pyscan.Parser, fset *token.FileSet, files []string, overlay map[string][]byte, disk func(path string) ([]byte, error)) *Result {
 	res := &Result{Files: make([]*File, len(files))}
-	read := func(path string) ([]byte, error) { return ReadSource(path, overlay) }
+	read := func(path string) ([]byte, error) { return readSource(path, overlay, disk) }
 	for i, path := range files {
 		f := Load(fset, path, read)
 		f.Parse(p)

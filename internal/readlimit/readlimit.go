@@ -227,6 +227,22 @@ func Read(path, label string, max int64) ([]byte, error) {
 	return b, err
 }
 
+// ReadListed is ReadFile for a path that a directory listing just gave
+// as a regular file: typ is the listing's type bits (fs.DirEntry.Type),
+// which are 0 for a regular file that is not a symlink. The listing then
+// stands for the stat ReadFile makes before opening (the one that keeps a
+// FIFO or device from being opened), so none is made; the open file's
+// fstat still refuses anything but a regular file and one over the cap,
+// as ReadFile's does for a name replaced after its stat. Any other type
+// is read by ReadFile.
+func ReadListed(path string, typ fs.FileMode, k Kind) ([]byte, error) {
+	if typ.Type() != 0 {
+		return ReadFile(path, k)
+	}
+	b, _, err := openRead(path, k.Name(), k.Max(), nil)
+	return b, err
+}
+
 func read(path, label string, max int64) ([]byte, fs.FileInfo, error) {
 	fi, err := Regular(path)
 	if err != nil {
@@ -238,6 +254,13 @@ func read(path, label string, max int64) ([]byte, fs.FileInfo, error) {
 	if testHookAfterStat != nil {
 		testHookAfterStat(path)
 	}
+	return openRead(path, label, max, fi)
+}
+
+// openRead opens and reads path, refusing what is not a regular file of
+// at most max bytes from the open file's fstat; fi, when not nil, is the
+// stat made before the open, and a different file found open is refused.
+func openRead(path, label string, max int64, fi fs.FileInfo) ([]byte, fs.FileInfo, error) {
 	// O_NONBLOCK: if path became a FIFO after the stat, the open returns
 	// at once instead of waiting for a writer; the fstat below refuses it.
 	// On a regular file the flag changes nothing.
@@ -253,7 +276,7 @@ func read(path, label string, max int64) ([]byte, fs.FileInfo, error) {
 	if !ofi.Mode().IsRegular() {
 		return nil, nil, &NotRegularError{Path: path, Mode: ofi.Mode()}
 	}
-	if !os.SameFile(fi, ofi) {
+	if fi != nil && !os.SameFile(fi, ofi) {
 		return nil, nil, &ChangedError{Path: path}
 	}
 	b, err := readCapped(f, path, label, ofi.Size(), max)

@@ -51,16 +51,22 @@ func TestRead(t *testing.T) {
 
 // Anything that is not a regular file is refused before it is opened: a
 // FIFO with no writer would block the open forever, /dev/zero never ends.
-func TestReadRefusesNonRegular(t *testing.T) {
-	dir := t.TempDir()
-	fifo := filepath.Join(dir, "fifo")
+// specials makes a FIFO and a symlink to /dev/zero in dir.
+func specials(t *testing.T, dir string) (fifo, link string) {
+	t.Helper()
+	fifo, link = filepath.Join(dir, "fifo"), filepath.Join(dir, "zero.json")
 	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	link := filepath.Join(dir, "zero.json")
 	if err := os.Symlink("/dev/zero", link); err != nil {
 		t.Fatal(err)
 	}
+	return fifo, link
+}
+
+func TestReadRefusesNonRegular(t *testing.T) {
+	dir := t.TempDir()
+	fifo, link := specials(t, dir)
 	sock := filepath.Join(dir, "sock")
 	l, err := net.Listen("unix", sock)
 	if err != nil {
@@ -300,5 +306,40 @@ func TestObserve(t *testing.T) {
 	Observe(nil)
 	if _, err := ReadFile(p, Small); err != nil || len(seen) != 2 {
 		t.Fatalf("observer still called: %v", seen)
+	}
+}
+
+// ReadListed takes a listing's word for a regular file instead of a stat,
+// and keeps every refusal: a FIFO behind a listing that said regular (a
+// name replaced after it was listed) is opened without blocking and
+// refused by the fstat, a listed FIFO or symlink goes through ReadFile's
+// stat, and a file over the cap is refused.
+func TestReadListed(t *testing.T) {
+	dir := t.TempDir()
+	small, big := filepath.Join(dir, "a.py"), filepath.Join(dir, "big.toml")
+	for p, data := range map[string][]byte{small: []byte("x = 1\n"), big: make([]byte, Config.Max()+1)} {
+		if err := os.WriteFile(p, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	fifo, link := specials(t, dir)
+	stats := 0
+	testHookAfterStat = func(string) { stats++ }
+	defer func() { testHookAfterStat = nil }()
+	if b, err := ReadListed(small, 0, Python); err != nil || string(b) != "x = 1\n" || stats != 0 {
+		t.Errorf("ReadListed(regular) = %q, %v after %d stats; want the contents and no stat", b, err, stats)
+	}
+	var tl *TooLargeError
+	if _, err := ReadListed(big, 0, Config); !errors.As(err, &tl) {
+		t.Errorf("ReadListed(too large) = %v", err)
+	}
+	var nr *NotRegularError
+	for _, tc := range []struct {
+		path string
+		typ  fs.FileMode
+	}{{fifo, 0}, {fifo, fs.ModeNamedPipe}, {link, fs.ModeSymlink}, {os.DevNull, fs.ModeDevice | fs.ModeCharDevice}} {
+		if b, err := ReadListed(tc.path, tc.typ, Python); !errors.As(err, &nr) || b != nil {
+			t.Errorf("ReadListed(%s, %v) = %d bytes, %v; want a refusal", tc.path, tc.typ, len(b), err)
+		}
 	}
 }

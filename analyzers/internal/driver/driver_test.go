@@ -163,7 +163,7 @@ func BenchmarkRunParsed(b *testing.B) {
 	p := pyscan.NewParser()
 	defer p.Close()
 	fset := token.NewFileSet()
-	parsed := pyparse.ParseWith(p, fset, files, nil)
+	parsed := pyparse.ParseWith(p, fset, files, nil, nil)
 	as := analyzers.All()
 	if err := analysis.Validate(as); err != nil {
 		b.Fatal(err)
