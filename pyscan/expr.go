@@ -260,6 +260,17 @@ func (b *builder) walkKids(i int, s *Scope, e *Expr) {
 // walkKidsIn is walkKids after enter (a wrapper, not a defer: deferred calls
 // in these recursive functions were a measurable share of the build).
 func (b *builder) walkKidsIn(i int, s *Scope, e *Expr) {
+	if e.kids == nil {
+		// Room for the direct expression children, carved from the
+		// module's list chunk (those of nested nodes, rarer, append).
+		n := 0
+		for c, end := i+1, b.end(i); c < end; c = b.next(c) {
+			if k := b.sym(c); !b.skip(c) && (b.t.isExpr(k) || k == b.t.typeNode) {
+				n++
+			}
+		}
+		e.kids = b.exprLists.take(n)
+	}
 	for c, end := i+1, b.end(i); c < end; c = b.next(c) {
 		if b.skip(c) {
 			continue
