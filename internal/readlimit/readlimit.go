@@ -1,6 +1,8 @@
 // Package readlimit is the one bounded reader of user input. Every file
 // nullius reads from a user (artifacts, records, Markdown, configuration,
-// Python sources) goes through ReadFile, which
+// Python sources) goes through ReadFile (or ReadListed, for a file a
+// directory listing just gave as regular: the listing stands for the
+// stat), which
 //
 //   - stats the path first and refuses anything that is not a regular file
 //     (a FIFO, a device, a socket, a directory) before opening it, so a
