@@ -419,6 +419,12 @@ func (d *Doc) DuplicateError(path string) error {
 	}
 	ptr := d.Duplicates[0]
 	line, col := d.LocateKey(ptr)
-	key, _ := Unescape(ptr[strings.LastIndexByte(ptr, '/')+1:])
-	return fmt.Errorf("%s:%d:%d: key %q appears twice in one object; the last one would silently win", path, line, col, key)
+	return fmt.Errorf("%s:%d:%d: key %q appears twice in one object; the last one would silently win", path, line, col, LastToken(ptr))
+}
+
+// LastToken is the last reference token of a JSON pointer, unescaped: the
+// member name a duplicate's pointer ends in.
+func LastToken(ptr string) string {
+	tok, _ := Unescape(ptr[strings.LastIndexByte(ptr, '/')+1:])
+	return tok
 }

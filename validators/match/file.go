@@ -102,7 +102,7 @@ func (c *Checker) file(path string, src []byte, keep bool) (*jsonloc.Doc, []diag
 	}
 	var dups problems
 	for _, p := range doc.Duplicates {
-		dups.add(CodeDuplicateKey, p, "key %s repeats an earlier key of the same object; readers disagree on which value counts, remove one", pyfmt.Str(lastToken(p)))
+		dups.add(CodeDuplicateKey, p, "key %s repeats an earlier key of the same object; readers disagree on which value counts, remove one", pyfmt.Str(jsonloc.LastToken(p)))
 	}
 	ps := append(dups.all(), c.check(doc.Value)...)
 	if len(ps) == 0 {
@@ -123,11 +123,6 @@ func (c *Checker) file(path string, src []byte, keep bool) (*jsonloc.Doc, []diag
 		out = append(out, d)
 	}
 	return doc, out
-}
-
-func lastToken(ptr string) string {
-	tok, _ := jsonloc.Unescape(ptr[strings.LastIndex(ptr, "/")+1:])
-	return tok
 }
 
 // SchemaProblems validates src against the embedded schema name and returns
