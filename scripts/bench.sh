@@ -6,7 +6,7 @@
 # the Go micro-benchmarks of the hot paths and the memory bounds.
 set -euo pipefail
 mb=${1:-12}
-runs=${BENCH_RUNS:-11}
+runs=${BENCH_RUNS:-21}
 cd "$(dirname "$0")/.."
 mkdir -p .bench
 go build -o .bench/nullius ./cmd/nullius

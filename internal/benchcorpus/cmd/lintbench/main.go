@@ -17,7 +17,7 @@
 // Timings are measurements, never assertions; the machine's load when they
 // were taken is printed with them.
 //
-//	go run ./internal/benchcorpus/cmd/lintbench -bin .bench -runs 11
+//	go run ./internal/benchcorpus/cmd/lintbench -bin .bench -runs 21
 package main
 
 import (
@@ -40,7 +40,7 @@ import (
 
 func main() {
 	bin := flag.String("bin", ".bench", "directory holding nullius, parseonly and emptycgo, and the corpora")
-	runs := flag.Int("runs", 11, "interleaved runs per throughput figure")
+	runs := flag.Int("runs", 21, "interleaved runs per throughput figure")
 	starts := flag.Int("starts", 200, "interleaved runs per process-start figure")
 	mb := flag.Int("mb", 12, "size of the large-file corpus in MB")
 	small := flag.Int("small", 1000, "packages in the small-packages corpus")
@@ -86,6 +86,8 @@ func main() {
 		fmt.Printf("%-24s %10s cpu: parse %.3f s, lint %.3f s (ratio %.2f); wall medians: parse %.3f s, lint %.3f s, lint on one core %.3f s\n",
 			"", "", median(parse, cpu), median(lint, cpu), median(lint, cpu)/median(parse, cpu), pw, lw, l1)
 		fmt.Printf("%-24s %10s parse only on one core %.3f s: the floor's own two-core speed-up %.2fx\n", "", "", p1, p1/pw)
+		q1, q2, q3 := quartiles(pairRatios(lint, parse))
+		fmt.Printf("%-24s %10s lint ÷ parse-only of each interleaved pair: median %.2f, quartiles %.2f–%.2f (the machine's own spread)\n", "", "", q2, q1, q3)
 	}
 
 	fmt.Printf("\n%-44s %10s %10s %8s\n", "process start (interleaved runs)", "median", "min", "ratio")
@@ -102,6 +104,8 @@ func main() {
 	}{{"empty cgo binary", e}, {"nullius version", v}, {"nullius lint " + *pkg, l}} {
 		fmt.Printf("%-44s %8.2f ms %8.2f ms %7.2fx\n", r.name, median(r.runs, wall)*1e3, minOf(r.runs, wall)*1e3, median(r.runs, wall)/base)
 	}
+	q1, q2, q3 := quartiles(pairRatios(l, e))
+	fmt.Printf("%-44s median %.2f, quartiles %.2f–%.2f\n", "one-package lint ÷ empty of each pair", q2, q1, q3)
 	fmt.Printf("\nload average after: %s\n", loadavg())
 }
 
@@ -141,6 +145,25 @@ func median(rs []run, f func(run) float64) float64 {
 		return v[len(v)/2]
 	}
 	return (v[len(v)/2-1] + v[len(v)/2]) / 2
+}
+
+// pairRatios divides each run of a by the run of b taken beside it (the
+// runs are interleaved), so a slow moment of the machine hits both.
+func pairRatios(a, b []run) []float64 {
+	r := make([]float64, min(len(a), len(b)))
+	for i := range r {
+		r[i] = a[i].wall / b[i].wall
+	}
+	return r
+}
+
+// quartiles returns the lower quartile, the median and the upper quartile
+// of v (nearest rank).
+func quartiles(v []float64) (float64, float64, float64) {
+	v = slices.Clone(v)
+	slices.Sort(v)
+	at := func(q float64) float64 { return v[min(len(v)-1, int(q*float64(len(v))))] }
+	return at(0.25), at(0.5), at(0.75)
 }
 
 func minOf(rs []run, f func(run) float64) float64 {
