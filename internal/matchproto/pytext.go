@@ -4,8 +4,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"golang.org/x/text/cases"
-	"golang.org/x/text/language"
+	"github.com/nullius-dev/nullius/internal/pycase"
 )
 
 // IsPySpace reports whether r is whitespace for Python's str.split() and
@@ -80,5 +79,6 @@ func UniversalNewlines(s string) string {
 }
 
 // PyLower lowercases with full Unicode case mapping, as Python's str.lower()
-// does (U+0130 becomes "i̇", two runes; strings.ToLower gives one).
-func PyLower(s string) string { return cases.Lower(language.Und).String(s) }
+// does (U+0130 becomes "i̇", two runes; strings.ToLower gives one), by
+// internal/pycase, the one implementation.
+func PyLower(s string) string { return pycase.Lower(s) }

@@ -6,10 +6,10 @@ import (
 	"strings"
 	"unicode"
 
-	"golang.org/x/text/cases"
 	"golang.org/x/text/unicode/norm"
 
 	"github.com/nullius-dev/nullius/internal/lazyre"
+	"github.com/nullius-dev/nullius/internal/pycase"
 )
 
 // Identity normalizers: P-3 stable-locator keys, P-4 text normalizers, and
@@ -22,10 +22,6 @@ var (
 	nonWordRE    = lazyre.New(`[^\p{L}\p{N}_]+`)
 	yearRE       = lazyre.New(`^\d{4}$`)
 )
-
-// casefold is Python's str.casefold (ß -> ss), not strings.ToLower. A
-// cases.Caser is stateful, so each call gets its own.
-func casefold(s string) string { return cases.Fold().String(s) }
 
 // NormalizeDOI strips URL and doi: prefixes and trailing punctuation, and
 // casefolds, as the reference's normalize_doi does.
@@ -49,7 +45,7 @@ func NormalizeDOI(s string) string {
 	if !stripped && strings.HasPrefix(low, "doi:") {
 		s = s[4:]
 	}
-	s = casefold(strings.TrimSpace(s))
+	s = pycase.Casefold(strings.TrimSpace(s))
 	for {
 		t := strings.Trim(s, "/")
 		t = strings.TrimRight(t, ".,;")
@@ -76,7 +72,7 @@ func CanonicalKey(s string) string {
 		}
 	}
 	if m := providerIDRE.FindStringSubmatch(t); m != nil {
-		return "provider:" + casefold(m[1]) + ":" + strings.TrimSpace(norm.NFKC.String(m[2]))
+		return "provider:" + pycase.Casefold(m[1]) + ":" + strings.TrimSpace(norm.NFKC.String(m[2]))
 	}
 	u, err := url.Parse(t)
 	if err == nil && (strings.EqualFold(u.Scheme, "http") || strings.EqualFold(u.Scheme, "https")) && u.Host != "" {
@@ -109,7 +105,7 @@ func NormalizeTitle(s string) string {
 		}
 		b.WriteRune(r)
 	}
-	return strings.TrimSpace(nonWordRE.ReplaceAllString(casefold(b.String()), " "))
+	return strings.TrimSpace(nonWordRE.ReplaceAllString(pycase.Casefold(b.String()), " "))
 }
 
 // NormalizeYear implements P-4's year rule on a JSON string or integer.

@@ -8,6 +8,7 @@ import (
 
 	"github.com/nullius-dev/nullius/internal/diag"
 	"github.com/nullius-dev/nullius/internal/lazyre"
+	"github.com/nullius-dev/nullius/internal/pycase"
 	"github.com/nullius-dev/nullius/internal/pyfmt"
 )
 
@@ -557,7 +558,7 @@ func (b *binder) identity(base string, cd *candidate, v any) {
 	}
 	if strings.HasPrefix(canon, "provider:") && kindv != "citation_triangulation" {
 		ns := strings.SplitN(canon, ":", 3)[1]
-		if casefold(provider) != ns {
+		if pycase.Casefold(provider) != ns {
 			b.errf(CodeCandidates, pb+"/provider", "candidate %s provenance.provider %s must be %s, the namespace of its canonical id", pyfmt.Str(cd.id), pyfmt.Str(provider), pyfmt.Str(ns))
 		}
 	}
@@ -603,7 +604,7 @@ func (b *binder) identity(base string, cd *candidate, v any) {
 			b.errf(CodeCandidates, pb+"/record_ref", "candidate %s provenance record %s providers[%d]: %s", pyfmt.Str(cd.id), r.Path, j, msg)
 			continue
 		}
-		name := casefold(strings.TrimSpace(blk["provider"].(string)))
+		name := pycase.Casefold(strings.TrimSpace(blk["provider"].(string)))
 		names = append(names, name)
 		if d, ok := blk["doi"].(string); ok {
 			dn := NormalizeDOI(d)
@@ -644,7 +645,7 @@ func (b *binder) identity(base string, cd *candidate, v any) {
 		if len(titles) > 1 || len(years) > 1 || len(dois) > 1 || len(uniq(names)) < 2 {
 			b.errf(CodeCandidates, pb+"/record_ref", "candidate %s citation_triangulation record %s is not consistent (needs two independent providers agreeing on title, year and DOI)", pyfmt.Str(cd.id), r.Path)
 		}
-	} else if provider != "" && !slices.Contains(names, casefold(provider)) {
+	} else if provider != "" && !slices.Contains(names, pycase.Casefold(provider)) {
 		b.errf(CodeCandidates, pb+"/provider", "candidate %s provenance.provider %s is not among the record's providers", pyfmt.Str(cd.id), pyfmt.Str(provider))
 	}
 	ck, _ := rec["citation_key"].(string)

@@ -8,6 +8,7 @@ import (
 	"golang.org/x/text/unicode/norm"
 
 	"github.com/nullius-dev/nullius/internal/lazyre"
+	"github.com/nullius-dev/nullius/internal/pycase"
 	"github.com/nullius-dev/nullius/internal/pyfmt"
 )
 
@@ -412,7 +413,7 @@ func (b *binder) bindSurveyCores(s map[string]any) {
 				if k := CanonicalKey(id); k != "" {
 					keys[k] = true
 				} else if name, ok := pm["provider"].(string); ok {
-					keys["provider:"+casefold(strings.TrimSpace(name))+":"+strings.TrimSpace(normNFKC(id))] = true
+					keys["provider:"+pycase.Casefold(strings.TrimSpace(name))+":"+strings.TrimSpace(normNFKC(id))] = true
 				}
 			}
 			if d, ok := pm["doi"].(string); ok {
@@ -523,7 +524,7 @@ func foldText(s string) string {
 		}
 		b.WriteRune(r)
 	}
-	return strings.Join(foldTokenRE.FindAllString(casefold(b.String()), -1), " ")
+	return strings.Join(foldTokenRE.FindAllString(pycase.Casefold(b.String()), -1), " ")
 }
 
 var greek = []string{"alpha", "beta", "gamma", "delta", "epsilon", "zeta", "eta", "theta", "iota", "kappa", "lambda", "mu",

@@ -6,7 +6,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"golang.org/x/text/cases"
+	"github.com/nullius-dev/nullius/internal/pycase"
 )
 
 // StockSentences are the seven placeholder sentences of gaia-discipline.md
@@ -50,8 +50,8 @@ func NormalizeSentence(s string) string {
 	s = apostrophes.Replace(s)
 	s = strings.Join(strings.FieldsFunc(s, IsSpace), " ")
 	s = strings.TrimRightFunc(s, func(r rune) bool { return unicode.IsPunct(r) || IsSpace(r) })
-	// A Caser keeps state between calls, so each call gets its own.
-	return cases.Fold().String(s)
+	// Python's str.casefold (ß -> ss), not strings.ToLower.
+	return pycase.Casefold(s)
 }
 
 // StockSentence returns the stock sentence content matches after
