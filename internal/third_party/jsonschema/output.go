@@ -4,15 +4,12 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
-	"sync"
 
 	"github.com/nullius-dev/nullius/internal/third_party/jsonschema/kind"
-	"golang.org/x/text/language"
-	"golang.org/x/text/message"
 )
 
-// nullius patch: built on first use, not in init.
-var defaultPrinter = sync.OnceValue(func() *message.Printer { return message.NewPrinter(language.English) })
+// nullius patch: the English printer of kind.Printer, not x/text/message's.
+func defaultPrinter() *kind.Printer { return kind.English }
 
 // format ---
 
@@ -45,7 +42,7 @@ func (e *ValidationError) skip() bool {
 	return false
 }
 
-func (e *ValidationError) display(sb *strings.Builder, verbose bool, indent int, absKwLoc string, p *message.Printer) {
+func (e *ValidationError) display(sb *strings.Builder, verbose bool, indent int, absKwLoc string, p *kind.Printer) {
 	if !e.skip() {
 		if indent > 0 {
 			sb.WriteByte('\n')
@@ -86,7 +83,7 @@ func (e *ValidationError) Error() string {
 	return e.LocalizedError(defaultPrinter())
 }
 
-func (e *ValidationError) LocalizedError(p *message.Printer) string {
+func (e *ValidationError) LocalizedError(p *kind.Printer) string {
 	var sb strings.Builder
 	e.display(&sb, false, 0, "", p)
 	return sb.String()
@@ -96,7 +93,7 @@ func (e *ValidationError) GoString() string {
 	return e.LocalizedGoString(defaultPrinter())
 }
 
-func (e *ValidationError) LocalizedGoString(p *message.Printer) string {
+func (e *ValidationError) LocalizedGoString(p *kind.Printer) string {
 	var sb strings.Builder
 	e.display(&sb, true, 0, "", p)
 	return sb.String()
@@ -136,7 +133,7 @@ type OutputUnit struct {
 
 type OutputError struct {
 	Kind ErrorKind
-	p    *message.Printer
+	p    *kind.Printer
 }
 
 func (k OutputError) String() string {
@@ -152,7 +149,7 @@ func (e *ValidationError) BasicOutput() *OutputUnit {
 	return e.LocalizedBasicOutput(defaultPrinter())
 }
 
-func (e *ValidationError) LocalizedBasicOutput(p *message.Printer) *OutputUnit {
+func (e *ValidationError) LocalizedBasicOutput(p *kind.Printer) *OutputUnit {
 	out := e.output(true, false, "", "", p)
 	return &out
 }
@@ -162,12 +159,12 @@ func (e *ValidationError) DetailedOutput() *OutputUnit {
 	return e.LocalizedDetailedOutput(defaultPrinter())
 }
 
-func (e *ValidationError) LocalizedDetailedOutput(p *message.Printer) *OutputUnit {
+func (e *ValidationError) LocalizedDetailedOutput(p *kind.Printer) *OutputUnit {
 	out := e.output(false, false, "", "", p)
 	return &out
 }
 
-func (e *ValidationError) output(flatten, inRef bool, schemaURL, kwLoc string, p *message.Printer) OutputUnit {
+func (e *ValidationError) output(flatten, inRef bool, schemaURL, kwLoc string, p *kind.Printer) OutputUnit {
 	if !inRef {
 		if _, ok := e.ErrorKind.(*kind.Reference); ok {
 			inRef = true

@@ -9,7 +9,6 @@ import (
 	"unicode/utf8"
 
 	"github.com/nullius-dev/nullius/internal/third_party/jsonschema/kind"
-	"golang.org/x/text/message"
 )
 
 func (sch *Schema) Validate(v any) error {
@@ -973,5 +972,5 @@ type ValidationError struct {
 
 type ErrorKind interface {
 	KeywordPath() []string
-	LocalizedString(*message.Printer) string
+	LocalizedString(*kind.Printer) string
 }
