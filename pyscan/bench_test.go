@@ -64,12 +64,15 @@ func benchBuild(b *testing.B, fs []benchcorpus.File) {
 		b.Fatal(err)
 	}
 	trees := make([][]node, len(fs))
+	scans := make([]treeScan, len(fs))
 	for k, f := range fs {
 		nodes, err := fp.parse(f.Data)
 		if err != nil {
 			b.Fatal(err)
 		}
 		trees[k] = append([]node(nil), nodes...) // the flat tree is reused by the next parse
+		scans[k] = fp.scanned()
+		scans[k].comments = append([]uint32(nil), scans[k].comments...)
 	}
 	fp.close()
 	b.SetBytes(corpusBytes(fs))
@@ -82,7 +85,7 @@ func benchBuild(b *testing.B, fs []benchcorpus.File) {
 			if bd.m.Syntax != nil {
 				b.Fatalf("%s: %v", f.Path, bd.m.Syntax[0])
 			}
-			bd.build(trees[k], body)
+			bd.build(trees[k], body, &scans[k])
 		}
 	}
 	reportCPU(b, cpu0, corpusBytes(fs))

@@ -244,9 +244,59 @@ static uint16_t flat_field(const TSLanguage *lang, _GoString_ name) {
 	return ts_language_field_id_for_name(lang, _GoStringPtr(name), (uint32_t)_GoStringLen(name));
 }
 
+// FScan is what flatten learns of the tree while it copies it, so that the
+// model builder need not walk the whole flat tree once more before
+// building (see builder.scan). The inputs are set once per parser, the
+// outputs by every parse.
+typedef struct {
+	const uint8_t *expr;          // in: expr[sym] != 0 for an expression symbol (sym < nexpr)
+	uint32_t nexpr;
+	uint16_t ident, comment;      // in: the identifier and comment symbols
+	uint32_t expr_nodes, idents;  // out: expression nodes, identifiers
+	uint32_t flagged;             // out: an ERROR or MISSING node, or a short identifier spelled like a keyword (or no memory for the comments)
+	uint32_t *comments;           // out: the indices of the comment nodes, in order (grown as needed)
+	uint32_t ncomments, ccap;
+} FScan;
+
+// flat_reserved is the builder's reserved(): the keywords tree-sitter's
+// grammar lets through as names.
+static bool flat_reserved(const char *s, uint32_t n) {
+	switch (n) {
+	case 4: return memcmp(s, "None", 4) == 0 || memcmp(s, "True", 4) == 0;
+	case 5: return memcmp(s, "False", 5) == 0 || memcmp(s, "async", 5) == 0 || memcmp(s, "await", 5) == 0;
+	}
+	return false;
+}
+
+// scan_node counts node f (index i) into sc.
+static inline void scan_node(FScan *sc, const FNode *f, uint32_t i, const char *src) {
+	uint16_t sym = f->sym;
+	if (sym < sc->nexpr && sc->expr[sym]) {
+		sc->expr_nodes++;
+		if (sym == sc->ident) {
+			sc->idents++;
+			uint32_t len = f->end_byte - f->start_byte;
+			if (len <= 5 && flat_reserved(src + f->start_byte, len)) sc->flagged = 1;
+		}
+	}
+	if (f->flags & (FLAG_ERROR | FLAG_MISSING)) sc->flagged = 1;
+	if (sym == sc->comment && !sc->flagged) {
+		if (sc->ncomments == sc->ccap) {
+			uint32_t ncap = sc->ccap ? sc->ccap * 2 : 256;
+			uint32_t *nb = realloc(sc->comments, ncap * sizeof *nb);
+			if (nb == NULL) { sc->flagged = 1; return; } // the builder scans the nodes itself
+			sc->comments = nb;
+			sc->ccap = ncap;
+		}
+		sc->comments[sc->ncomments++] = i;
+	}
+}
+
 // flatten copies tree t into *buf (grown as needed) in pre-order and
-// returns the node count, or 0 when memory runs out.
-static uint32_t flatten(TSTree *t, FNode **buf, uint32_t *cap) {
+// returns the node count, or 0 when memory runs out. It fills sc's outputs
+// (when sc is not NULL) from the nodes as it writes them.
+static uint32_t flatten(TSTree *t, FNode **buf, uint32_t *cap, FScan *sc, const char *src) {
+	if (sc != NULL) { sc->expr_nodes = 0; sc->idents = 0; sc->flagged = 0; sc->ncomments = 0; }
 	TSNode root = ts_tree_root_node(t);
 	TSTreeCursor c = ts_tree_cursor_new(root);
 	uint32_t n = 0, sp = 0, scap = 256;
@@ -279,6 +329,7 @@ static uint32_t flatten(TSTree *t, FNode **buf, uint32_t *cap) {
 			(ts_node_is_missing(node) ? FLAG_MISSING : 0) |
 			(ts_node_is_extra(node) ? FLAG_EXTRA : 0);
 		f->size = 0;
+		if (sc != NULL) scan_node(sc, f, n, src);
 		stack[sp++] = n++;
 		if (ts_tree_cursor_goto_first_child(&c)) continue;
 		for (;;) {
@@ -307,7 +358,7 @@ fail:
 // in one) the tree is deleted as usual. It returns the node count, or 0
 // when tree-sitter produced no tree or memory ran out (the caller treats
 // that as an internal failure).
-static uint32_t flat_parse(Arena *a, const TSLanguage *lang, const char *src, uint32_t len, FNode **buf, uint32_t *cap) {
+static uint32_t flat_parse(Arena *a, const TSLanguage *lang, const char *src, uint32_t len, FNode **buf, uint32_t *cap, FScan *sc) {
 	cur_arena = a;
 	uint32_t n = 0;
 	TSParser *p = ts_parser_new();
@@ -315,7 +366,7 @@ static uint32_t flat_parse(Arena *a, const TSLanguage *lang, const char *src, ui
 	if (!ts_parser_set_language(p, lang)) { ts_parser_delete(p); goto out; }
 	TSTree *t = ts_parser_parse_string(p, NULL, src, len);
 	if (t != NULL) {
-		n = flatten(t, buf, cap);
+		n = flatten(t, buf, cap, sc, src);
 		if (a == NULL) ts_tree_delete(t);
 	}
 	ts_parser_delete(p);
@@ -391,8 +442,35 @@ type flatParser struct {
 	arena  *C.Arena
 	buf    *C.FNode
 	cap    C.uint32_t
+	scan   C.FScan // what the flattening counted of the latest tree (see treeScan)
 	closed bool
 }
+
+// treeScan is what flat_parse counted of a tree while flattening it: the
+// counts the builder sizes its slabs from and the comment nodes, so the
+// builder need not walk every node once more before building. When
+// flagged, the tree holds an ERROR or MISSING node or a short identifier
+// spelled like a keyword, and the builder scans the nodes itself.
+type treeScan struct {
+	exprNodes, idents int
+	flagged           bool
+	comments          []uint32 // node indices; aliases C memory, valid until the next parse
+}
+
+// exprTable is symtab.expr in C memory, which flatten reads for every
+// node; made once per process and never freed.
+var exprTable = sync.OnceValue(func() *C.uint8_t {
+	expr := symbols().expr
+	t := (*C.uint8_t)(C.malloc(C.size_t(len(expr))))
+	tab := unsafe.Slice(t, len(expr))
+	for i, e := range expr {
+		tab[i] = 0
+		if e {
+			tab[i] = 1
+		}
+	}
+	return t
+})
 
 // maxSource bounds the sources parsed: positions are int32 (see Pos).
 const maxSource = 1<<31 - 1
@@ -414,7 +492,21 @@ func newFlatParser() (*flatParser, error) {
 	if a == nil {
 		return nil, errors.New("pyscan: out of memory for the parse arena")
 	}
-	return &flatParser{arena: a}, nil
+	t := symbols()
+	f := &flatParser{arena: a}
+	f.scan.expr, f.scan.nexpr = exprTable(), C.uint32_t(len(t.expr))
+	f.scan.ident, f.scan.comment = C.uint16_t(t.identifier), C.uint16_t(t.comment)
+	return f, nil
+}
+
+// scanned returns what the latest parse counted of its tree.
+func (f *flatParser) scanned() treeScan {
+	sc := &f.scan
+	ts := treeScan{exprNodes: int(sc.expr_nodes), idents: int(sc.idents), flagged: sc.flagged != 0}
+	if sc.ncomments > 0 {
+		ts.comments = unsafe.Slice((*uint32)(unsafe.Pointer(sc.comments)), int(sc.ncomments))
+	}
+	return ts
 }
 
 // parse returns the flattened tree of src. The slice aliases C memory and is
@@ -439,7 +531,7 @@ func (f *flatParser) parse(src []byte) ([]node, error) {
 	if len(src) > arenaMax {
 		a = nil
 	}
-	n := C.flat_parse(a, language(), ptr, C.uint32_t(len(src)), &f.buf, &f.cap)
+	n := C.flat_parse(a, language(), ptr, C.uint32_t(len(src)), &f.buf, &f.cap, &f.scan)
 	if n == 0 {
 		return nil, errors.New("pyscan: tree-sitter returned no tree")
 	}
@@ -457,6 +549,11 @@ func (f *flatParser) close() {
 		C.free(unsafe.Pointer(f.buf))
 		f.buf = nil
 		f.cap = 0
+	}
+	if f.scan.comments != nil {
+		C.free(unsafe.Pointer(f.scan.comments))
+		f.scan.comments = nil
+		f.scan.ccap, f.scan.ncomments = 0, 0
 	}
 }
 

@@ -64,7 +64,8 @@ func (p *Parser) Parse(path string, src []byte) (*Module, error) {
 	if err != nil {
 		return nil, fmt.Errorf("pyscan: %s: %w", path, err)
 	}
-	b.build(nodes, body)
+	sc := p.fp.scanned()
+	b.build(nodes, body, &sc)
 	return b.m, nil
 }
 
@@ -117,11 +118,12 @@ func (b *builder) endPos(nodes []node, body []byte) Pos {
 	return Pos{Offset: int32(len(b.m.Src)), Line: int32(n.endRow) + 1, Col: int32(col)}
 }
 
-// build makes the model from the flat tree of body.
-func (b *builder) build(nodes []node, body []byte) {
+// build makes the model from the flat tree of body, with what the
+// flattening counted of it (sc; nil: the builder counts).
+func (b *builder) build(nodes []node, body []byte, sc *treeScan) {
 	b.nodes = nodes
 	b.m.Root.Span.End = b.endPos(nodes, body)
-	b.scan()
+	b.scan(sc)
 	b.checkInvisible(body)
 	if len(nodes) > 0 {
 		b.block(0, b.m.Root)

@@ -32,12 +32,32 @@ import (
 //   - escapes inside the format spec of an f-string replacement field
 //     (`f'{a:\N}'`) are not checked.
 
-// scan makes one linear pass over the flat tree for comments and
-// tree-sitter's ERROR and MISSING nodes.
-func (b *builder) scan() {
+// scan collects the comments and reports tree-sitter's ERROR and MISSING
+// nodes, then sizes the slabs from the counts of expression nodes and
+// identifiers. The flattening counted them and listed the comments (sc):
+// only a flagged tree (an ERROR or MISSING node, a keyword spelled as a
+// name) or one without counts (sc nil) takes the pass over every node.
+func (b *builder) scan(sc *treeScan) {
+	if sc == nil || sc.flagged {
+		b.initSlabs(b.scanNodes())
+		return
+	}
+	if len(sc.comments) > 0 {
+		b.m.Comments = make([]Comment, len(sc.comments))
+		for k, i := range sc.comments {
+			b.m.Comments[k] = Comment{Span: b.span(int(i)), Text: b.text(int(i))}
+		}
+	} else if strings.IndexByte(b.src[b.base:], '#') >= 0 {
+		b.m.Comments = []Comment{} // as scanNodes leaves it: a '#' only inside strings
+	}
+	b.initSlabs(sc.exprNodes, sc.idents)
+}
+
+// scanNodes makes one linear pass over the flat tree for comments and
+// tree-sitter's ERROR and MISSING nodes, and returns the counts of
+// expression nodes and identifiers.
+func (b *builder) scanNodes() (exprNodes, idents int) {
 	t := b.t
-	exprNodes, idents := 0, 0
-	defer func() { b.initSlabs(exprNodes, idents) }()
 	// A comment starts with a '#' and ends its line: the smaller of the two
 	// counts (vectorised) bounds the comments, so the list never grows by
 	// copying, and a string full of '#' on one line costs nothing.
@@ -69,6 +89,7 @@ func (b *builder) scan() {
 			b.syntax(i, "invalid syntax: "+pyfmt.Str(b.text(i))+" is a keyword and cannot be used as a name")
 		}
 	}
+	return exprNodes, idents
 }
 
 // reserved reports the keywords tree-sitter's grammar lets through as
