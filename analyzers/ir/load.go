@@ -85,7 +85,20 @@ func cmpOr(a, b string) string {
 // the diagnostics when the document cannot be used at all (GAIA100);
 // otherwise the IR and the structural findings (GAIA101–105).
 func Load(path string, src []byte) (*IR, []diag.Diagnostic) {
-	doc, err := jsonloc.Parse(src, jsonloc.Options{AllowBOM: true})
+	doc, err := Parse(src)
+	return LoadParsed(path, doc, err)
+}
+
+// Parse parses compiled IR bytes as Load does, for a caller that needs the
+// document itself too (writeback pins the bytes, checks their contract and
+// hands the document to the gate): it parses once and loads the result
+// with LoadParsed.
+func Parse(src []byte) (*jsonloc.Doc, error) {
+	return jsonloc.Parse(src, jsonloc.Options{AllowBOM: true})
+}
+
+// LoadParsed is Load over what Parse returned.
+func LoadParsed(path string, doc *jsonloc.Doc, err error) (*IR, []diag.Diagnostic) {
 	if err != nil {
 		return nil, []diag.Diagnostic{syntaxDiag(path, codeNotJSON, "compiled ir.json is not valid UTF-8 JSON", err)}
 	}

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/nullius-dev/nullius/internal/diag"
+	"github.com/nullius-dev/nullius/internal/jsonloc"
 	"github.com/nullius-dev/nullius/internal/pyfmt"
 	"github.com/nullius-dev/nullius/internal/readlimit"
 )
@@ -49,6 +50,38 @@ func BeliefsPath(pkgDir string) string { return filepath.Join(pkgDir, ".gaia", "
 // artifact paths as reached from pkgDir, with forward slashes. The error is
 // for I/O failures only (unreadable file, a directory in its place).
 func CheckPackage(pkgDir string, opts CheckOptions) ([]diag.Diagnostic, *Graph, error) {
+	return checkPackage(pkgDir, nil, opts)
+}
+
+// Compiled is a package's .gaia/ir.json that its caller has already read
+// through the bounded reader and parsed with Parse (writeback, which pins
+// those exact bytes): CheckCompiled judges it without reading or parsing
+// ir.json again.
+type Compiled struct {
+	Doc  *jsonloc.Doc // nil when the bytes did not parse
+	Err  error        // Parse's error
+	Info fs.FileInfo  // the file read, whose time the staleness warning GAIA213 compares
+}
+
+// ParseCompiled parses ir.json bytes read with info into a Compiled.
+func ParseCompiled(src []byte, info fs.FileInfo) *Compiled {
+	c := &Compiled{Info: info}
+	c.Doc, c.Err = Parse(src)
+	return c
+}
+
+// CheckCompiled is CheckPackage over the package's ir.json as c holds it;
+// the other artifacts (beliefs.json, the sources) are read as CheckPackage
+// reads them.
+func CheckCompiled(pkgDir string, c *Compiled, opts CheckOptions) ([]diag.Diagnostic, *Graph, error) {
+	if c == nil {
+		return nil, nil, errors.New("internal error: CheckCompiled needs the compiled IR")
+	}
+	return checkPackage(pkgDir, c, opts)
+}
+
+// checkPackage is CheckPackage, reading ir.json when c is nil.
+func checkPackage(pkgDir string, c *Compiled, opts CheckOptions) ([]diag.Diagnostic, *Graph, error) {
 	irPath := IRPath(pkgDir)
 	display := filepath.ToSlash(irPath)
 	var out []diag.Diagnostic
@@ -60,23 +93,26 @@ func CheckPackage(pkgDir string, opts CheckOptions) ([]diag.Diagnostic, *Graph, 
 			out = append(out, *d)
 		}
 	}
-	src, info, err := readArtifact(irPath)
-	if errors.Is(err, fs.ErrNotExist) {
-		if opts.RequireIR || opts.RequireBeliefs {
-			d, err := missing(irPath)
-			if err != nil {
-				return nil, nil, err
+	if c == nil {
+		src, info, err := readArtifact(irPath)
+		if errors.Is(err, fs.ErrNotExist) {
+			if opts.RequireIR || opts.RequireBeliefs {
+				d, err := missing(irPath)
+				if err != nil {
+					return nil, nil, err
+				}
+				if d != nil {
+					out = append(out, *d)
+				}
 			}
-			if d != nil {
-				out = append(out, *d)
-			}
+			return diag.SortDedup(out), nil, nil
 		}
-		return diag.SortDedup(out), nil, nil
+		if err != nil {
+			return nil, nil, err
+		}
+		c = ParseCompiled(src, info)
 	}
-	if err != nil {
-		return nil, nil, err
-	}
-	ir, ds := Load(display, src)
+	ir, ds := LoadParsed(display, c.Doc, c.Err)
 	out = append(out, ds...)
 	if ir == nil {
 		return diag.SortDedup(out), nil, nil
@@ -88,7 +124,7 @@ func CheckPackage(pkgDir string, opts CheckOptions) ([]diag.Diagnostic, *Graph, 
 		return nil, nil, err
 	}
 	out = append(out, bs...)
-	out = append(out, staleIR(pkgDir, display, info.ModTime(), opts.SourceFiles)...)
+	out = append(out, staleIR(pkgDir, display, c.Info.ModTime(), opts.SourceFiles)...)
 	return diag.SortDedup(out), g, nil
 }
 

@@ -30,6 +30,13 @@ func Budget(size int) int64 { return DensityFactor*int64(size) + DensitySlack }
 // form: an upper bound of what it allocated, and at most Budget(len(Src)).
 func (d *Doc) Cost() int64 { return d.cost }
 
+// Depth returns the nesting of the document's deepest value, scalars
+// included: 0 for a top-level scalar or empty container, 1 for [1], at most
+// MaxDepth. A caller that must agree with encoding/json, which refuses
+// more than 10000 nested containers, can tell from it when the two may
+// disagree.
+func (d *Doc) Depth() int { return d.depth }
+
 // Bytes charged per allocation, on a 64-bit Go (measured with Go 1.26: a
 // map of up to eight members takes one 336-byte group and its header, a
 // larger one up to 88 bytes a member, at its worst load).

@@ -44,6 +44,7 @@ type Doc struct {
 	// a container is followed by its members' subtrees.
 	nodes []node
 	cost  int64 // the decoded form's charged size (Cost)
+	depth int   // the deepest value's nesting (Depth)
 
 	mu       sync.Mutex
 	lines    []int32                    // start offset of every line, built on first use

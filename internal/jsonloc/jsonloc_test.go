@@ -329,3 +329,18 @@ func TestDensity(t *testing.T) {
 		}
 	}
 }
+
+func TestDepth(t *testing.T) {
+	for _, tc := range []struct {
+		src  string
+		want int
+	}{{`1`, 0}, {`[]`, 0}, {`[1]`, 1}, {`{"a":[{}]}`, 2}, {`{"a":[{"b":null}]}`, 3}, {strings.Repeat("[", MaxDepth+1) + strings.Repeat("]", MaxDepth+1), MaxDepth}} {
+		d, err := Parse([]byte(tc.src), Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d.Depth() != tc.want {
+			t.Errorf("Depth(%.20s) = %d, want %d", tc.src, d.Depth(), tc.want)
+		}
+	}
+}

@@ -79,7 +79,7 @@ func Parse(src []byte, opts Options) (*Doc, error) {
 		return nil, err
 	}
 	d.Value = v
-	d.cost = g.cost
+	d.cost, d.depth = g.cost, p.maxDepth
 	return d, nil
 }
 

@@ -20,6 +20,7 @@ import (
 	"path/filepath"
 
 	"github.com/nullius-dev/nullius/internal/diag"
+	"github.com/nullius-dev/nullius/internal/jsonloc"
 	"github.com/nullius-dev/nullius/internal/readlimit"
 	"github.com/nullius-dev/nullius/pipeline/report"
 	"github.com/nullius-dev/nullius/validators/prior"
@@ -44,6 +45,10 @@ type Input struct {
 type IR struct {
 	Path  string
 	Bytes []byte
+	// Doc, when set, is Bytes as the caller already parsed them with
+	// ir.Parse (writeback, which verified their pin and ran the
+	// discipline on them); the checks read it instead of parsing again.
+	Doc *jsonloc.Doc
 }
 
 // Result is the gate's decision.
@@ -202,7 +207,10 @@ func (l *Loaded) Run(root string, ir *IR) (*Result, error) {
 	if s.in.ProjectRoot == "" {
 		s.in.ProjectRoot = prior.FindProjectRoot(filepath.Dir(in.Survey))
 	}
-	if ir != nil {
+	switch {
+	case ir != nil && ir.Doc != nil:
+		s.ir = &prior.File{Path: ir.Path, Doc: ir.Doc}
+	case ir != nil:
 		b := ir.Bytes
 		if b == nil {
 			var err error

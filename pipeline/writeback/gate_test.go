@@ -12,6 +12,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/nullius-dev/nullius/analyzers/ir"
 	"github.com/nullius-dev/nullius/internal/diag"
 	"github.com/nullius-dev/nullius/pipeline/gate"
 )
@@ -211,5 +212,47 @@ func TestNewRequiresCollaborators(t *testing.T) {
 		if _, err := New(c.caller, c.discipline, c.log); err == nil || !strings.Contains(err.Error(), "needs") {
 			t.Errorf("case %d: New with a missing collaborator = %v", i, err)
 		}
+	}
+}
+
+// TestWritebackParsesIROnce: the package's ir.json is read and parsed once,
+// by VerifyPackage; the discipline re-run, the recount and the gate judge
+// that parse, so they judge exactly the bytes whose pin was verified. The
+// discipline below deletes ir.json before checking: a re-read would find
+// it missing (GAIA206) and refuse, and the gate would fail to read it.
+func TestWritebackParsesIROnce(t *testing.T) {
+	root, post := gateProject(t)
+	irFile := filepath.Join(root, "argument-graphs", "example-idea-gaia", ".gaia", "ir.json")
+	var seen *ir.Compiled
+	discipline := func(dir string, c *ir.Compiled) ([]diag.Diagnostic, error) {
+		seen = c
+		if err := os.Remove(irFile); err != nil {
+			return nil, err
+		}
+		ds, _, err := ir.CheckCompiled(dir, c, ir.CheckOptions{RequireIR: true, RequireBeliefs: true})
+		return ds, err
+	}
+	rec := &recorder{resp: `{"jsonrpc":"2.0","id":"x","result":{"idempotency":{"is_replay":false}}}`}
+	w, err := New(rec, discipline, &bytes.Buffer{})
+	must(t, err)
+	res, err := w.Run(context.Background(), writeOptions(t, root, post))
+	if err != nil {
+		t.Fatalf("writeback re-read ir.json after verifying its pin: %v", err)
+	}
+	if seen == nil || seen.Doc == nil || res.Package.Compiled != seen || res.Outcome.Exit != 0 || !slices.Contains(res.Gate.Ran, "tension-ir") {
+		t.Fatalf("discipline saw %+v, package holds %+v, gate ran %v, outcome %+v", seen, res.Package.Compiled, res.Gate.Ran, res.Outcome)
+	}
+
+	// The gate judges the document it is given, reading nothing: a
+	// tension/IR mismatch is found in it, with the file gone.
+	gateTriggers["tension-ir"].mutate(t, root)
+	loaded, err := gate.Load(gateInput(root))
+	must(t, err)
+	g, err := loaded.Run(root, &gate.IR{Path: irFile, Doc: seen.Doc})
+	if err != nil {
+		t.Fatalf("the gate read ir.json although given its document: %v", err)
+	}
+	if len(findings(g.Diagnostics, "PRIOR070")) == 0 {
+		t.Fatalf("the gate did not check the document it was given: %v", g.Diagnostics)
 	}
 }

@@ -14,6 +14,7 @@ import (
 	"github.com/nullius-dev/nullius/internal/binding"
 	"github.com/nullius-dev/nullius/internal/contain"
 	"github.com/nullius-dev/nullius/internal/diag"
+	"github.com/nullius-dev/nullius/internal/jsonloc"
 	"github.com/nullius-dev/nullius/internal/lazyre"
 	"github.com/nullius-dev/nullius/internal/pyfmt"
 	"github.com/nullius-dev/nullius/internal/readlimit"
@@ -22,18 +23,19 @@ import (
 )
 
 // DisciplineFunc re-runs the discipline (source scan and IR checks) on a
-// package directory and returns every finding.
-type DisciplineFunc func(pkgDir string) ([]diag.Diagnostic, error)
+// package directory, whose ir.json is compiled (the bytes the pin was
+// verified on, parsed once), and returns every finding.
+type DisciplineFunc func(pkgDir string, compiled *ir.Compiled) ([]diag.Diagnostic, error)
 
 // DefaultDiscipline runs the static scan (analyzers.Lint without the IR) and
-// the compiled-IR contract with ir.json and beliefs.json required.
-func DefaultDiscipline(pkgDir string) ([]diag.Diagnostic, error) {
+// the compiled-IR contract over compiled with beliefs.json required.
+func DefaultDiscipline(pkgDir string, compiled *ir.Compiled) ([]diag.Diagnostic, error) {
 	res, err := analyzers.Lint([]string{pkgDir}, analyzers.Options{NoIR: true})
 	if err != nil {
 		return nil, err
 	}
 	ds := res.Diagnostics
-	ids, _, err := ir.CheckPackage(pkgDir, ir.CheckOptions{RequireIR: true, RequireBeliefs: true})
+	ids, _, err := ir.CheckCompiled(pkgDir, compiled, ir.CheckOptions{RequireIR: true, RequireBeliefs: true})
 	if err != nil {
 		return nil, err
 	}
@@ -70,6 +72,9 @@ var irHashRE = lazyre.New(`^sha256:[0-9a-f]{64}$`)
 type Package struct {
 	IRPath  string // its .gaia/ir.json, as named in findings
 	IRBytes []byte // the exact bytes the pin was verified on
+	// Compiled is IRBytes parsed, once: the discipline, the recount and
+	// the gate all read it.
+	Compiled *ir.Compiled
 }
 
 // VerifyPackage resolves the ref under root (§3.3), checks that the
@@ -101,14 +106,13 @@ func VerifyPackage(root string, post *Posterior, want binding.Binding, disciplin
 	if err != nil || !fi.Mode().IsRegular() {
 		return nil, refuseAt(RulePackage, irShown, 0, 0, "gaia_package_ref does not resolve inside the project root: %s/.gaia/ir.json is not a regular file; %s", post.RelPath, refresh)
 	}
-	b, err := readlimit.ReadFile(irReal, readlimit.JSON)
+	b, info, err := readlimit.ReadFileInfo(irReal, readlimit.JSON)
 	if err != nil {
 		return nil, refuseAt(RulePackage, irShown, 0, 0, "cannot read %s: %v", irShown, err)
 	}
-	dec := json.NewDecoder(bytes.NewReader(b))
-	dec.UseNumber()
-	var v any
-	if err := dec.Decode(&v); err != nil {
+	compiled := ir.ParseCompiled(b, info)
+	v, err := irValue(b, compiled)
+	if err != nil {
 		return nil, refuseAt(RuleContract, irShown, 1, 1, "compiled %s/.gaia/ir.json is not valid JSON: %v; %s", post.RelPath, err, refresh)
 	}
 	m, ok := v.(map[string]any)
@@ -127,7 +131,7 @@ func VerifyPackage(root string, post *Posterior, want binding.Binding, disciplin
 	if err := checkSidecar(pkgReal, display, post.Pin, want); err != nil {
 		return nil, err
 	}
-	ds, err := discipline(pkgReal)
+	ds, err := discipline(pkgReal, compiled)
 	if err != nil {
 		return nil, refuseAt(RuleDiscipline, display, 0, 0, "discipline re-check of %s failed: %v", post.RelPath, err)
 	}
@@ -144,11 +148,33 @@ func VerifyPackage(root string, post *Posterior, want binding.Binding, disciplin
 		r.Diags = errs
 		return nil, r
 	}
-	if err := recompute(pkgReal, display, b, post); err != nil {
+	if err := recompute(pkgReal, display, compiled, post); err != nil {
 		return nil, err
 	}
-	return &Package{IRPath: irShown, IRBytes: b}, nil
+	return &Package{IRPath: irShown, IRBytes: b, Compiled: compiled}, nil
 }
+
+// irValue is ir.json's first JSON value as encoding/json decodes it
+// (numbers as json.Number), the value whose contract VerifyPackage
+// checks: the value ir.Parse gave whenever that parse succeeded on bytes
+// without a byte-order mark and nested nothing as deep as encoding/json's
+// limit of 10000 containers, since both parsers are otherwise strict RFC
+// 8259 and keep the last of a repeated member (FuzzIRValue holds them to
+// it). Only other bytes are decoded again, with encoding/json, so a
+// refusal keeps its wording and bytes only jsonloc refuses go on to the
+// discipline's GAIA100, as they always did.
+func irValue(b []byte, c *ir.Compiled) (any, error) {
+	if c.Doc != nil && !bytes.HasPrefix(b, utf8BOM) && c.Doc.Depth() < jsonloc.MaxDepth {
+		return c.Doc.Value, nil
+	}
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.UseNumber()
+	var v any
+	err := dec.Decode(&v)
+	return v, err
+}
+
+var utf8BOM = []byte("\xef\xbb\xbf")
 
 // displayDir names the package for messages and commands: the project
 // root as the user gave it joined with the ref's path, relative to the
@@ -254,7 +280,7 @@ func checkSidecar(pkgDir, display, pin string, want binding.Binding) error {
 
 // recompute checks value and evidence_count against the pinned package (W-1):
 // the worth belief of .gaia/beliefs.json and the observation count of the IR.
-func recompute(pkgDir, display string, irBytes []byte, post *Posterior) error {
+func recompute(pkgDir, display string, compiled *ir.Compiled, post *Posterior) error {
 	bp := ir.BeliefsPath(pkgDir)
 	belShown := filepath.Join(display, ".gaia", "beliefs.json")
 	irShown := filepath.Join(display, ".gaia", "ir.json")
@@ -281,7 +307,7 @@ func recompute(pkgDir, display string, irBytes []byte, post *Posterior) error {
 	if worth != post.Value {
 		return refuseAt(RuleRecompute, belShown, 0, 0, "value %s does not match the worth belief %s in .gaia/beliefs.json of the pinned package: the payload was edited by hand or comes from another extraction; re-extract instead of editing", pyfmt.Repr(post.Value), pyfmt.Repr(worth))
 	}
-	doc, ds := ir.Load(filepath.Join(pkgDir, ".gaia", "ir.json"), irBytes)
+	doc, ds := ir.LoadParsed(filepath.Join(pkgDir, ".gaia", "ir.json"), compiled.Doc, compiled.Err)
 	if doc == nil {
 		r := refuseAt(RuleRecompute, irShown, 0, 0, "cannot count observations: ir.json is not usable")
 		r.Diags = ds

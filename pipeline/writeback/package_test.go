@@ -51,7 +51,7 @@ const boundPyproject = "[project]\nname = \"example-idea-gaia\"\n\n[tool.nullius
 
 // noDiscipline stands in for the discipline re-run where a test is about
 // another step; it finds nothing.
-func noDiscipline(string) ([]diag.Diagnostic, error) { return nil, nil }
+func noDiscipline(string, *ir.Compiled) ([]diag.Diagnostic, error) { return nil, nil }
 
 func must(t *testing.T, err error) {
 	t.Helper()
@@ -151,12 +151,12 @@ func TestVerifyPackageQuarantine(t *testing.T) {
 	if _, err := VerifyPackage(root, p, bound, noDiscipline); err != nil {
 		t.Fatalf("stale sidecar should defer to the re-run: %v", err)
 	}
-	suppressed := func(string) ([]diag.Diagnostic, error) {
+	suppressed := func(string, *ir.Compiled) ([]diag.Diagnostic, error) {
 		return []diag.Diagnostic{{Code: "GAIA011", Severity: diag.Error, Suppressed: true, Message: "off-grade pair"}}, nil
 	}
 	_, err = VerifyPackage(root, p, bound, suppressed)
 	wantRefusal(t, err, "fails the discipline re-check", "GAIA011")
-	warnOnly := func(string) ([]diag.Diagnostic, error) {
+	warnOnly := func(string, *ir.Compiled) ([]diag.Diagnostic, error) {
 		return []diag.Diagnostic{{Code: "GAIA901", Severity: diag.Warning, Message: "review flag"}}, nil
 	}
 	if _, err := VerifyPackage(root, p, bound, warnOnly); err != nil {
@@ -222,8 +222,8 @@ func TestVerifyPackageRefusesReusedEvidenceFamily(t *testing.T) {
 		t.Fatal("fixture changed: no scope-limitation family to reuse")
 	}
 	root, p := newPackage(t, b)
-	irOnly := func(dir string) ([]diag.Diagnostic, error) {
-		ds, _, err := ir.CheckPackage(dir, ir.CheckOptions{RequireIR: true, RequireBeliefs: true})
+	irOnly := func(dir string, c *ir.Compiled) ([]diag.Diagnostic, error) {
+		ds, _, err := ir.CheckCompiled(dir, c, ir.CheckOptions{RequireIR: true, RequireBeliefs: true})
 		return ds, err
 	}
 	_, err := VerifyPackage(root, p, bound, irOnly)

@@ -141,7 +141,7 @@ func (w *Writer) Run(ctx context.Context, o Options) (*Result, error) {
 	if err != nil {
 		return res, err
 	}
-	res.Gate, err = loaded.Run(root, &gate.IR{Path: res.Package.IRPath, Bytes: res.Package.IRBytes})
+	res.Gate, err = loaded.Run(root, &gate.IR{Path: res.Package.IRPath, Bytes: res.Package.IRBytes, Doc: res.Package.Compiled.Doc})
 	if err != nil {
 		return res, err
 	}
