@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/nullius-dev/nullius/internal/pyfmt"
 )
@@ -206,17 +207,20 @@ func (b *builder) errorMsg(i int) string {
 	}
 	first, _, _ := strings.Cut(txt, "\n")
 	first = strings.TrimSpace(first)
-	if kw, _, _ := strings.Cut(first, " "); compoundKeywords[strings.TrimRight(kw, ":")] && !strings.HasSuffix(first, ":") {
+	if kw, _, _ := strings.Cut(first, " "); compoundKeywords()[strings.TrimRight(kw, ":")] && !strings.HasSuffix(first, ":") {
 		return "expected ':' after " + quoteShort(first)
 	}
 	return "invalid syntax near " + quoteShort(txt)
 }
 
 // compoundKeywords open statements whose header ends with a colon.
-var compoundKeywords = map[string]bool{
-	"def": true, "class": true, "if": true, "elif": true, "else": true, "for": true,
-	"while": true, "with": true, "try": true, "except": true, "finally": true, "async": true,
-}
+// It is built on first use, not at every process start (issue 15).
+var compoundKeywords = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{
+		"def": true, "class": true, "if": true, "elif": true, "else": true, "for": true,
+		"while": true, "with": true, "try": true, "except": true, "finally": true, "async": true,
+	}
+})
 
 func (b *builder) syntax(i int, msg string) {
 	b.m.Syntax = append(b.m.Syntax, SyntaxError{Span: b.span(i), Msg: msg})

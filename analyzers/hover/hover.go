@@ -9,6 +9,7 @@ package hover
 import (
 	"fmt"
 	"strings"
+	"sync"
 
 	"github.com/nullius-dev/nullius/analyzers/gaiaref"
 	"github.com/nullius-dev/nullius/analyzers/internal/ruleutil"
@@ -117,29 +118,32 @@ type requirement struct {
 }
 
 // requirements of each verb a rule looks at (gaia-discipline.md §1.3).
-var byVerb = map[string]requirement{
-	"infer": {"a graded likelihood update: both `p_e_given_h` and `p_e_given_not_h` are number literals forming one of the three grades — " +
-		"weak ×3 (0.75/0.25), substantial ×10 (0.90/0.09), strong ×30 (0.90/0.03) — or a reversal; a strong raise names its hypothesis as a plain variable; " +
-		"the rationale is a literal string that opens with `reader_reasoning:` and ends with `anchor: <reference>`; no `given=`.",
-		[]string{"GAIA010", "GAIA011", "GAIA012", "GAIA013", "GAIA014", "GAIA030", "GAIA031", "GAIA032", "GAIA033", "GAIA504", "GAIA505", "GAIA508", "GAIA901"}},
-	"observe": {"an observation: the rationale is a literal string that declares exactly one `evidence_family: <token>;` and `correlation_model: single;` and ends with `anchor: <reference>`.",
-		[]string{"GAIA030", "GAIA031", "GAIA032", "GAIA034", "GAIA504"}},
-	"register_prior": {"a prior: the value is a number literal in [0.001, 0.999]; the justification is a literal string ending with `anchor: <reference>`; worth never gets one.",
-		[]string{"GAIA020", "GAIA030", "GAIA031", "GAIA032", "GAIA504", "GAIA506"}},
-	"associate": {"a graded association: `p_a_given_b` and `p_b_given_a` are grade values 0.03, 0.09, 0.25, 0.75 or 0.90; it never couples worth.",
-		[]string{"GAIA502", "GAIA503"}},
-	"derive":     {"a deterministic step with no probability: it must not couple worth, which moves only through graded infer updates.", []string{"GAIA502"}},
-	"compute":    {"a deterministic step with no probability: it must not couple worth, which moves only through graded infer updates.", []string{"GAIA502"}},
-	"equal":      {"a structural operator over exactly two claims; it must not couple worth.", []string{"GAIA502", "GAIA509"}},
-	"contradict": {"a structural operator over exactly two claims; it must not couple worth.", []string{"GAIA502", "GAIA509"}},
-	"exclusive":  {"a structural operator over exactly two claims; it must not couple worth.", []string{"GAIA502", "GAIA509"}},
-	"claim":      {"a proposition: no inline `prior=` (register priors with register_prior); the reasoning claims carry idea-specific text, not the scaffold's.", []string{"GAIA501", "GAIA510"}},
-	"parameter":  {"a parameter: no inline `prior=`.", []string{"GAIA501"}},
-}
+// It is built on first use, not at every process start (issue 15).
+var byVerb = sync.OnceValue(func() map[string]requirement {
+	return map[string]requirement{
+		"infer": {"a graded likelihood update: both `p_e_given_h` and `p_e_given_not_h` are number literals forming one of the three grades — " +
+			"weak ×3 (0.75/0.25), substantial ×10 (0.90/0.09), strong ×30 (0.90/0.03) — or a reversal; a strong raise names its hypothesis as a plain variable; " +
+			"the rationale is a literal string that opens with `reader_reasoning:` and ends with `anchor: <reference>`; no `given=`.",
+			[]string{"GAIA010", "GAIA011", "GAIA012", "GAIA013", "GAIA014", "GAIA030", "GAIA031", "GAIA032", "GAIA033", "GAIA504", "GAIA505", "GAIA508", "GAIA901"}},
+		"observe": {"an observation: the rationale is a literal string that declares exactly one `evidence_family: <token>;` and `correlation_model: single;` and ends with `anchor: <reference>`.",
+			[]string{"GAIA030", "GAIA031", "GAIA032", "GAIA034", "GAIA504"}},
+		"register_prior": {"a prior: the value is a number literal in [0.001, 0.999]; the justification is a literal string ending with `anchor: <reference>`; worth never gets one.",
+			[]string{"GAIA020", "GAIA030", "GAIA031", "GAIA032", "GAIA504", "GAIA506"}},
+		"associate": {"a graded association: `p_a_given_b` and `p_b_given_a` are grade values 0.03, 0.09, 0.25, 0.75 or 0.90; it never couples worth.",
+			[]string{"GAIA502", "GAIA503"}},
+		"derive":     {"a deterministic step with no probability: it must not couple worth, which moves only through graded infer updates.", []string{"GAIA502"}},
+		"compute":    {"a deterministic step with no probability: it must not couple worth, which moves only through graded infer updates.", []string{"GAIA502"}},
+		"equal":      {"a structural operator over exactly two claims; it must not couple worth.", []string{"GAIA502", "GAIA509"}},
+		"contradict": {"a structural operator over exactly two claims; it must not couple worth.", []string{"GAIA502", "GAIA509"}},
+		"exclusive":  {"a structural operator over exactly two claims; it must not couple worth.", []string{"GAIA502", "GAIA509"}},
+		"claim":      {"a proposition: no inline `prior=` (register priors with register_prior); the reasoning claims carry idea-specific text, not the scaffold's.", []string{"GAIA501", "GAIA510"}},
+		"parameter":  {"a parameter: no inline `prior=`.", []string{"GAIA501"}},
+	}
+})
 
 // requirements renders the hover of a verb call.
 func requirements(verb string, ruleURL func(diag.Rule) string) string {
-	req, ok := byVerb[verb]
+	req, ok := byVerb()[verb]
 	if !ok {
 		return fmt.Sprintf("**%s** (Gaia): no discipline rule looks at its arguments.", verb)
 	}

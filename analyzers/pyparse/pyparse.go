@@ -13,6 +13,7 @@ import (
 	"reflect"
 	"runtime"
 	"sort"
+	"strconv"
 	"sync"
 	"unicode/utf8"
 
@@ -27,7 +28,8 @@ import (
 const MaxFileSize = readlimit.MaxPython
 
 // ErrTooLarge is returned by a driver's ReadFile for files over MaxFileSize.
-var ErrTooLarge = fmt.Errorf("file is larger than the %d MiB limit", MaxFileSize>>20)
+// Spelled without fmt: fmt.Errorf here ran fmt at every process start.
+var ErrTooLarge = errors.New("file is larger than the " + strconv.Itoa(MaxFileSize>>20) + " MiB limit")
 
 // Analyzer parses the package's Python files (Pass.OtherFiles).
 var Analyzer = &analysis.Analyzer{

@@ -19,6 +19,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/pelletier/go-toml/v2"
 
@@ -329,22 +330,28 @@ var knownKeys = []string{"extend", "exclude", "warnings", "ignore", "per-file-ig
 
 // expected says, per configuration key, what its value must be, with an
 // example line: the file's own terms, not the Go field it decodes into.
-var expected = map[string]string{
-	"extend":           `a string, the path of another configuration file (extend = "../nullius.toml")`,
-	"exclude":          `an array of glob patterns (exclude = ["tests/**"])`,
-	"warnings":         `true or false (warnings = false)`,
-	"ignore":           `an array of rule codes or names (ignore = ["GAIA505"])`,
-	"per-file-ignores": `a table of glob = array of rule codes (per-file-ignores = { "tests/**" = ["GAIA011"] })`,
-	"campaign-id":      `a string (campaign-id = "c0ffee12")`,
-	"node-id":          `a string (node-id = "n0de0001")`,
-}
+// It is built on first use, not at every process start (issue 15).
+var expected = sync.OnceValue(func() map[string]string {
+	return map[string]string{
+		"extend":           `a string, the path of another configuration file (extend = "../nullius.toml")`,
+		"exclude":          `an array of glob patterns (exclude = ["tests/**"])`,
+		"warnings":         `true or false (warnings = false)`,
+		"ignore":           `an array of rule codes or names (ignore = ["GAIA505"])`,
+		"per-file-ignores": `a table of glob = array of rule codes (per-file-ignores = { "tests/**" = ["GAIA011"] })`,
+		"campaign-id":      `a string (campaign-id = "c0ffee12")`,
+		"node-id":          `a string (node-id = "n0de0001")`,
+	}
+})
 
 // tomlKinds names go-toml's value kinds as a TOML author says them.
-var tomlKinds = map[string]string{
-	"string": "a string", "integer": "an integer", "float": "a float", "boolean": "a boolean",
-	"array": "an array", "table": "a table", "inline": "an inline table",
-	"datetime": "a date-time", "date": "a date", "time": "a time",
-}
+// It is built on first use, not at every process start (issue 15).
+var tomlKinds = sync.OnceValue(func() map[string]string {
+	return map[string]string{
+		"string": "a string", "integer": "an integer", "float": "a float", "boolean": "a boolean",
+		"array": "an array", "table": "a table", "inline": "an inline table",
+		"datetime": "a date-time", "date": "a date", "time": "a time",
+	}
+})
 
 // wrongType is the message for a value of the wrong type (issue 16: it
 // said "cannot decode TOML string into struct field
@@ -359,12 +366,12 @@ func wrongType(de *toml.DecodeError, data []byte) string {
 	if len(key) == 0 {
 		return "[tool.nullius] must be a table"
 	}
-	name, want := key[0], cmp.Or(expected[key[0]], "another type")
+	name, want := key[0], cmp.Or(expected()[key[0]], "another type")
 	m := decodeKind.FindStringSubmatch(de.Error())
 	if m == nil {
 		return name + " must be " + want
 	}
-	got, goType := cmp.Or(tomlKinds[m[1]], m[1]), m[2]
+	got, goType := cmp.Or(tomlKinds()[m[1]], m[1]), m[2]
 	// go-toml names the Go type it decoded into: a string inside a list
 	// setting is one element, a []string inside per-file-ignores one entry.
 	if name == "per-file-ignores" && (goType == "[]string" || goType == "string") {

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync"
 
 	priorproject "github.com/nullius-dev/nullius/fixtures/prior/project"
 	"github.com/nullius-dev/nullius/internal/atomicfile"
@@ -18,22 +19,25 @@ import (
 // fixture), the fake idea-store RPC (on the engine's files under the
 // request's store_root unless FAKE_IDEA_STORE_STATE is set) and the stub
 // judge.
-var demoPrograms = map[string]func(args []string) int{
-	"gaia":     gaiaRun,
-	"idea-rpc": func([]string) int { return ideaStore(os.Stdin, os.Stdout, os.Getenv) },
-	"judge":    judgeRun,
-}
+// It is built on first use, not at every process start (issue 15).
+var demoPrograms = sync.OnceValue(func() map[string]func(args []string) int {
+	return map[string]func(args []string) int{
+		"gaia":     gaiaRun,
+		"idea-rpc": func([]string) int { return ideaStore(os.Stdin, os.Stdout, os.Getenv) },
+		"judge":    judgeRun,
+	}
+})
 
 // DemoProgram returns the main function of a demo program.
 func DemoProgram(name string) (func(args []string) int, bool) {
-	f, ok := demoPrograms[name]
+	f, ok := demoPrograms()[name]
 	return f, ok
 }
 
 // DemoProgramNames lists the demo programs, sorted.
 func DemoProgramNames() []string {
 	var names []string
-	for n := range demoPrograms {
+	for n := range demoPrograms() {
 		names = append(names, n)
 	}
 	sort.Strings(names)

@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 
 	"github.com/nullius-dev/nullius/internal/contain"
 	"github.com/nullius-dev/nullius/internal/lazyre"
@@ -108,8 +109,11 @@ var (
 
 // activeExt are the file types a link would open as active content (a
 // page or a script running from disk); they stay plain text.
-var activeExt = map[string]bool{".html": true, ".htm": true, ".xhtml": true, ".shtml": true, ".svg": true,
-	".js": true, ".mjs": true, ".xml": true, ".xsl": true, ".swf": true}
+// It is built on first use, not at every process start (issue 15).
+var activeExt = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{".html": true, ".htm": true, ".xhtml": true, ".shtml": true, ".svg": true,
+		".js": true, ".mjs": true, ".xml": true, ".xsl": true, ".swf": true}
+})
 
 // localFile links a relative path to an existing regular file inside the
 // project root (checked after resolving symlinks): an evidence note, a
@@ -131,7 +135,7 @@ func (r *Resolver) localFile(tok string) string {
 	if strings.HasPrefix(frag, "sha256:") {
 		frag = ""
 	}
-	if p == "" || activeExt[strings.ToLower(filepath.Ext(p))] || strings.Contains(p, ":") ||
+	if p == "" || activeExt()[strings.ToLower(filepath.Ext(p))] || strings.Contains(p, ":") ||
 		strings.ContainsAny(p, `\`) || strings.HasPrefix(p, "/") || strings.HasPrefix(p, "~") {
 		return ""
 	}
