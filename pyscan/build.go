@@ -16,6 +16,7 @@ type builder struct {
 	fix   chainFix // set while a misparsed chain is modelled (see fix.go)
 	depth int      // recursion depth of the walk (see enter)
 	deep  bool     // the depth limit was hit and reported
+	ascii bool     // the body is all ASCII: no identifier to fold, no invisible character
 
 	// The model's nodes, allocated in chunks (see slab).
 	exprs    slab[Expr]

@@ -59,7 +59,10 @@ func (b *builder) countField(i int, f uint16) int {
 // nameRef records a name occurrence and returns its ExprName.
 func (b *builder) nameRef(i int, s *Scope, ctx Ctx, callee bool) *Expr {
 	e := b.newExpr(i, ExprName)
-	e.Name = nfkcIdent(e.Text)
+	e.Name = e.Text
+	if !b.ascii {
+		e.Name = nfkcIdent(e.Text)
+	}
 	nr := b.names.new()
 	nr.Expr, nr.Ctx, nr.Scope, nr.Callee = e, ctx, s, callee
 	b.m.Names = append(b.m.Names, nr)

@@ -19,7 +19,12 @@ import (
 // are kept as written (for those NFKC is usually the identity in practice).
 
 // ident returns the identifier at node i in Python's normal form.
-func (b *builder) ident(i int) string { return nfkcIdent(b.text(i)) }
+func (b *builder) ident(i int) string {
+	if b.ascii {
+		return b.text(i) // nfkcIdent would check every byte to return it unchanged
+	}
+	return nfkcIdent(b.text(i))
+}
 
 // nfkcIdent folds s as described above; ASCII input is returned unchanged
 // without allocating.

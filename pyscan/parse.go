@@ -2,6 +2,7 @@ package pyscan
 
 import (
 	"bytes"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"slices"
@@ -87,7 +88,9 @@ func (b *builder) start(path string, src []byte) []byte {
 		b.base = 3 // the BOM is accepted and skipped; positions keep counting it
 	}
 	body := src[b.base:]
-	if msg, off := checkEncoding(body); msg != "" {
+	msg, off, ascii := checkEncoding(body)
+	b.ascii = ascii
+	if msg != "" {
 		at := posAt(src, off+int(b.base))
 		m.Syntax = []SyntaxError{{Span: Span{Start: at, End: posAt(src, min(len(src), int(at.Offset)+1))}, Msg: msg}}
 		m.Root.Bindings = map[string][]*Binding{}
@@ -159,24 +162,46 @@ func ParseSource(path string, src []byte) (*Module, error) {
 
 // checkEncoding returns the message and offset of the first encoding
 // problem CPython would reject before parsing: invalid UTF-8 or a NUL byte.
-func checkEncoding(src []byte) (string, int) {
-	if !utf8.Valid(src) {
-		for off := 0; off < len(src); {
-			r, n := utf8.DecodeRune(src[off:])
-			if r == utf8.RuneError && n <= 1 {
-				msg := fmt.Sprintf("file is not valid UTF-8: invalid byte 0x%02x", src[off])
+// It also reports whether src is all ASCII (found on the way: utf8.Valid
+// runs only past the ASCII prefix), which spares the builder the fold of
+// every identifier and the search for invisible characters.
+func checkEncoding(src []byte) (msg string, off int, ascii bool) {
+	n := asciiPrefix(src)
+	ascii = n == len(src)
+	if !ascii && !utf8.Valid(src[n:]) {
+		for at := n; at < len(src); {
+			r, size := utf8.DecodeRune(src[at:])
+			if r == utf8.RuneError && size <= 1 {
+				msg = fmt.Sprintf("file is not valid UTF-8: invalid byte 0x%02x", src[at])
 				if enc := codingDecl(src); enc != "" {
 					msg += " (the file declares coding " + pyfmt.Str(enc) + "; nullius reads UTF-8 only: re-encode the file)"
 				}
-				return msg, off
+				return msg, at, ascii
 			}
-			off += n
+			at += size
 		}
 	}
 	if k := bytes.IndexByte(src, 0); k >= 0 {
-		return "source contains a NUL byte", k
+		return "source contains a NUL byte", k, ascii
 	}
-	return "", 0
+	return "", 0, ascii
+}
+
+// asciiPrefix returns the length of the ASCII prefix of src, 32 bytes at
+// a time (as fast as utf8.Valid's own ASCII path: the three-index slice
+// lets the compiler drop the bounds checks of the four loads).
+func asciiPrefix(src []byte) int {
+	i := 0
+	for ; len(src)-i >= 32; i += 32 {
+		s := src[i : i+32 : i+32]
+		if (binary.LittleEndian.Uint64(s[0:])|binary.LittleEndian.Uint64(s[8:])|
+			binary.LittleEndian.Uint64(s[16:])|binary.LittleEndian.Uint64(s[24:]))&0x8080808080808080 != 0 {
+			break
+		}
+	}
+	for ; i < len(src) && src[i] < utf8.RuneSelf; i++ {
+	}
+	return i
 }
 
 // codingDecl returns the PEP 263 encoding declared on the first two lines

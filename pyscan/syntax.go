@@ -114,6 +114,9 @@ var invisibles = []struct {
 // checkInvisible reports the invisible characters tree-sitter treated as
 // whitespace. It is rare, so a plain scan over the nodes is enough.
 func (b *builder) checkInvisible(body []byte) {
+	if b.ascii {
+		return // every invisible character is beyond ASCII
+	}
 	first, firstLen, name := -1, 0, ""
 	var spans [][2]uint32
 	for _, inv := range invisibles {
