@@ -199,8 +199,6 @@ Exit codes: 0 no error finding, 1 error findings, 2 usage, I/O or internal error
 	root.SetFlagErrorFunc(flagError)
 	// --version prints what 'nullius version' prints.
 	root.Flags().BoolP("version", "v", false, "print the nullius version, commit and Go toolchain (as 'nullius version')")
-	root.Version = version()
-	root.SetVersionTemplate(versionLine() + "\n")
 	// Only the command an invocation names is built when args start with
 	// one (every command's flags, help and examples cost each process that
 	// does not run it); help, completion, a flag or an unknown word get
@@ -209,6 +207,11 @@ Exit codes: 0 no error finding, 1 error findings, 2 usage, I/O or internal error
 		root.CompletionOptions.DisableDefaultCmd = true
 		root.AddCommand(b(a))
 	} else {
+		// Only the root parses --version, and only this branch runs the
+		// root: the version line (the build info parsed) is not made for
+		// every lint.
+		root.Version = version()
+		root.SetVersionTemplate(versionLine() + "\n")
 		for _, t := range topCommands {
 			root.AddCommand(t.build(a))
 		}
@@ -284,7 +287,7 @@ func (a *app) report(f *reportFlags, command string, ds []diag.Diagnostic, nFile
 	targets, _ := output.ParseTargets(f.format)
 	ds = diag.SortDedup(slices.Clone(ds))
 	meta := output.Meta{
-		Command: command, Version: version(), Files: nFiles, ShowSuppressed: f.showSuppressed,
+		Command: command, Version: version, Files: nFiles, ShowSuppressed: f.showSuppressed,
 		ReadFile: readReported,
 		Result:   f.result,
 	}

@@ -19,7 +19,7 @@ func BenchmarkWrite(b *testing.B) {
 			Path: fmt.Sprintf("src/p/m%02d.py", i%50), Line: i%200 + 1, Column: 10, EndLine: i%200 + 1, EndColumn: 40,
 			Message: "infer uses off-grade pair (0.85, 0.15)"})
 	}
-	meta := Meta{Command: "lint", Version: "0.1.0", WorkDir: "/repo", SrcRoot: "/repo",
+	meta := Meta{Command: "lint", Version: func() string { return "0.1.0" }, WorkDir: "/repo", SrcRoot: "/repo",
 		ReadFile: func(string) ([]byte, error) { return content, nil }}
 	for _, format := range Formats() {
 		b.Run(format, func(b *testing.B) {

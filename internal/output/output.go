@@ -36,9 +36,11 @@ import (
 // Meta is what a printer may need besides the diagnostics.
 type Meta struct {
 	Command string // e.g. "lint", "validate match"
-	Version string // nullius version
-	Color   bool   // text only: colourise
-	Files   int    // number of files examined, for the summary
+	// Version returns the nullius version; only the printers that print
+	// it ask (reading the build info would cost every run). Nil is "".
+	Version func() string
+	Color   bool // text only: colourise
+	Files   int  // number of files examined, for the summary
 	// ShowSuppressed makes text and github print suppressed findings too.
 	ShowSuppressed bool
 	// WorkDir is the absolute directory relative diagnostic paths are
@@ -59,6 +61,13 @@ type Meta struct {
 	// encode as a JSON object) follow "summary" in the version-1 document,
 	// so one document carries the located findings and what the command did.
 	Result any
+}
+
+func (m Meta) version() string {
+	if m.Version == nil {
+		return ""
+	}
+	return m.Version()
 }
 
 // Target is one requested output: a format and an optional file path

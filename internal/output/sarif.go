@@ -163,8 +163,8 @@ func writeSARIF(w io.Writer, ds []diag.Diagnostic, meta Meta) error {
 	run := sarifRun{
 		Tool: sarifTool{Driver: sarifDriver{
 			Name:            "nullius",
-			Version:         meta.Version,
-			SemanticVersion: semver(meta.Version),
+			Version:         meta.version(),
+			SemanticVersion: semver(meta.version()),
 			InformationURI:  informationURI,
 			Rules:           rules,
 		}},

@@ -63,7 +63,7 @@ func sarifOut(t testing.TB, ds []diag.Diagnostic, meta Meta) []byte {
 }
 
 func sampleMeta() Meta {
-	return Meta{Command: "lint", Version: "0.1.0-dev", Files: 2, WorkDir: "/repo", SrcRoot: "/repo", ReadFile: readSample}
+	return Meta{Command: "lint", Version: func() string { return "0.1.0-dev" }, Files: 2, WorkDir: "/repo", SrcRoot: "/repo", ReadFile: readSample}
 }
 
 func TestSARIFGoldenAndSchema(t *testing.T) {
@@ -74,8 +74,8 @@ func TestSARIFGoldenAndSchema(t *testing.T) {
 		t.Fatalf("sample SARIF fails the official schema: %v", err)
 	}
 	for name, meta := range map[string]Meta{
-		"no content":         {Command: "validate match", Version: "v1.2.3"},
-		"no command":         {Version: "(devel)"},
+		"no content":         {Command: "validate match", Version: func() string { return "v1.2.3" }},
+		"no command":         {Version: func() string { return "(devel)" }},
 		"outside the root":   {WorkDir: "/elsewhere", SrcRoot: "/repo", ReadFile: readSample},
 		"subdirectory paths": {WorkDir: "/repo/sub dir", SrcRoot: "/repo", ReadFile: readSample},
 	} {
