@@ -98,6 +98,10 @@ type found struct {
 	// configuration is broken, or linting it failed): its files are not
 	// counted as examined.
 	unlinted bool
+	// noIR, when splitIR (Options.AlsoNoIR, IR checks run), is what diags
+	// would be with NoIR; otherwise that is diags.
+	noIR    []diag.Diagnostic
+	splitIR bool
 }
 
 // Discover finds the Gaia packages named by paths. A path may be a package

@@ -32,6 +32,11 @@ import (
 type Options struct {
 	// NoIR skips the compiled-IR checks even when .gaia/ir.json exists.
 	NoIR bool
+	// AlsoNoIR also returns, in Result.NoIRDiagnostics, what the same run
+	// with NoIR would have returned, from the same parse: an editor shows
+	// the IR checks' part beside the source findings it re-lints as the
+	// user types, without linting the package twice.
+	AlsoNoIR bool
 	// Workers bounds how many packages are linted at once; 0 means
 	// GOMAXPROCS. The files of one package are parsed in parallel by the
 	// pyparse analyzer, one parser per worker goroutine.
@@ -72,6 +77,9 @@ type Result struct {
 	Packages    []Package
 	Files       int
 	Diagnostics []diag.Diagnostic // sorted and deduplicated
+	// NoIRDiagnostics, with Options.AlsoNoIR, are the diagnostics of the
+	// run with NoIR, sorted and deduplicated.
+	NoIRDiagnostics []diag.Diagnostic
 }
 
 // Lint discovers the Gaia packages under paths (a package directory, a
@@ -210,7 +218,7 @@ func (e *engine) run(paths []string) (*Result, error) {
 		return nil, walkErr
 	}
 	res := &Result{}
-	var diags []diag.Diagnostic
+	var diags, noIR []diag.Diagnostic
 	files := map[string]bool{}
 	var fallback *worker
 	defer func() {
@@ -233,12 +241,22 @@ func (e *engine) run(paths []string) (*Result, error) {
 			}
 		}
 		diags = append(diags, f.diags...)
+		if e.opts.AlsoNoIR {
+			if f.splitIR {
+				noIR = append(noIR, f.noIR...)
+			} else {
+				noIR = append(noIR, f.diags...)
+			}
+		}
 	})
 	if err != nil {
 		return nil, err
 	}
 	res.Files = len(files)
 	res.Diagnostics = diag.SortDedup(diags)
+	if e.opts.AlsoNoIR {
+		res.NoIRDiagnostics = diag.SortDedup(noIR)
+	}
 	return res, nil
 }
 
@@ -273,7 +291,11 @@ func (w *worker) process(j job) (f found) {
 			f.unlinted = true
 			return f
 		}
-		ds, err := w.lint(*f.pkg)
+		// The findings of a run with NoIR are set before the IR checks
+		// run, so they stand if those panic, as that run would have.
+		ds, err := w.lint(*f.pkg, func(noIR []diag.Diagnostic) {
+			f.noIR, f.splitIR = diag.SortDedup(w.e.configure(append(slices.Clone(f.diags), noIR...))), true
+		})
 		if err != nil {
 			return w.e.failed(j, f, "could not lint %s: "+strings.ReplaceAll(err.Error(), "%", "%%"))
 		}
@@ -301,8 +323,10 @@ func (e *engine) failed(j job, f found, format string) found {
 }
 
 // lint runs the source scan and, for whole packages, the IR checks, with
-// the worker's parser.
-func (w *worker) lint(p Package) ([]diag.Diagnostic, error) {
+// the worker's parser. With Options.AlsoNoIR and the IR checks on, it
+// passes keepNoIR the findings a run with NoIR would return, before the IR
+// checks run.
+func (w *worker) lint(p Package, keepNoIR func([]diag.Diagnostic)) ([]diag.Diagnostic, error) {
 	fset := token.NewFileSet()
 	overlay := w.e.opts.Overlay
 	parsed := pyparse.ParseWith(w.parser, fset, p.Files, overlay, w.e.s.t.readSource)
@@ -319,6 +343,11 @@ func (w *worker) lint(p Package) ([]diag.Diagnostic, error) {
 		return nil, err
 	}
 	irRun := !w.e.opts.NoIR && !p.Partial
+	if irRun && w.e.opts.AlsoNoIR {
+		// ApplyPartial marks suppressed findings in place and appends to
+		// its argument: the run with the IR checks keeps ds its own.
+		keepNoIR(suppress.ApplyPartial(slices.Clone(ds), parsed, ir.Reports))
+	}
 	// A package never compiled has no .gaia to read: its listing says so
 	// without a failing stat per package.
 	if irRun && w.e.s.t.isDir(p.Dir, ".gaia") {

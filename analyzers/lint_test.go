@@ -3,6 +3,7 @@ package analyzers_test
 import (
 	"os"
 	"path/filepath"
+	"reflect"
 	"strconv"
 	"strings"
 	"testing"
@@ -248,5 +249,68 @@ func TestLintOverlayAndSkippedIRSuppressions(t *testing.T) {
 	// Without the overlay the file on disk has no suppression.
 	if d := find(res, target.Code, target.Line); d == nil || d.Suppressed {
 		t.Errorf("disk contents: %v", res.Diagnostics)
+	}
+}
+
+// AlsoNoIR: one run returns what the run with the IR checks returns and,
+// beside it, what the run with NoIR returns, finding for finding (an
+// editor's save shows both from one parse). Suppressions of IR codes are
+// where the two differ beyond the IR findings themselves: only a run that
+// ran the IR checks may call them unused.
+func TestLintAlsoNoIR(t *testing.T) {
+	withIR := goodWithIR(t)
+	module := filepath.Join("src", "sterile_neutrino", "__init__.py")
+	src, err := os.ReadFile(filepath.Join(withIR, module))
+	if err != nil {
+		t.Fatal(err)
+	}
+	suppressions := []byte("# nullius: ignore[GAIA130] reviewed\n# nullius: ignore[GAIA011] reviewed\n" + string(src))
+	noGaia := copyTree(t, filepath.Join(fixtureRoot, "good"))
+	two := t.TempDir()
+	for _, p := range []string{"good-ir", "bad"} {
+		from := withIR
+		if p == "bad" {
+			from = filepath.Join(fixtureRoot, "bad")
+		}
+		if err := os.CopyFS(filepath.Join(two, p), os.DirFS(from)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, tc := range []struct {
+		name    string
+		path    string
+		overlay map[string][]byte
+		split   bool // the IR checks add findings
+	}{
+		{"ir", withIR, nil, true},
+		{"ir-suppressions", withIR, map[string][]byte{filepath.Join(withIR, module): suppressions}, true},
+		{"no-gaia-suppressions", noGaia, map[string][]byte{filepath.Join(noGaia, module): suppressions}, true},
+		{"two-packages", two, nil, true},
+		{"one-file", filepath.Join(withIR, module), nil, false},
+		{"rules-package", "../fixtures/rules/package", nil, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			lint := func(o analyzers.Options) *analyzers.Result {
+				o.Overlay = tc.overlay
+				res, err := analyzers.Lint([]string{tc.path}, o)
+				if err != nil {
+					t.Fatal(err)
+				}
+				return res
+			}
+			both, full, noIR := lint(analyzers.Options{AlsoNoIR: true}), lint(analyzers.Options{}), lint(analyzers.Options{NoIR: true})
+			if !reflect.DeepEqual(both.Diagnostics, full.Diagnostics) || both.Files != full.Files || len(both.Packages) != len(full.Packages) {
+				t.Errorf("with the IR checks:\n%v\nwant\n%v", both.Diagnostics, full.Diagnostics)
+			}
+			if !reflect.DeepEqual(both.NoIRDiagnostics, noIR.Diagnostics) {
+				t.Errorf("without them:\n%v\nwant\n%v", both.NoIRDiagnostics, noIR.Diagnostics)
+			}
+			if split := !reflect.DeepEqual(full.Diagnostics, noIR.Diagnostics); split != tc.split {
+				t.Errorf("the IR checks changed the findings: %v, want %v", split, tc.split)
+			}
+		})
+	}
+	if res, _ := analyzers.Lint([]string{withIR}, analyzers.Options{}); res.NoIRDiagnostics != nil {
+		t.Errorf("NoIRDiagnostics without AlsoNoIR: %v", res.NoIRDiagnostics)
 	}
 }

@@ -150,21 +150,21 @@ func (s *server) lintPackage(ctx context.Context, dir string) *result {
 	s.mu.Unlock()
 
 	// Source rules always; the IR checks on a full lint, whose extra
-	// findings are kept for the as-you-type lints that follow.
-	opts := analyzers.Options{Overlay: overlay, NoIR: true, Workers: 1}
-	src, err := analyzers.Lint([]string{dir}, opts)
-	if err != nil {
+	// findings are kept for the as-you-type lints that follow. One run
+	// gives both: its findings with the IR checks, and those it would
+	// have given without them.
+	linted, err := lint([]string{dir}, analyzers.Options{Overlay: overlay, NoIR: !full, AlsoNoIR: full, Workers: 1})
+	var ds []diag.Diagnostic
+	switch {
+	case err != nil:
 		s.logf("lint %s: %v", dir, err)
-		src = &analyzers.Result{}
-	}
-	ds := src.Diagnostics
-	if full {
-		opts.NoIR = false
-		if all, err := analyzers.Lint([]string{dir}, opts); err == nil {
-			irPart = subtract(all.Diagnostics, src.Diagnostics)
-		} else {
+		if full {
 			s.logf("lint %s with the IR checks: %v", dir, err)
 		}
+	case full:
+		ds, irPart = linted.NoIRDiagnostics, subtract(linted.Diagnostics, linted.NoIRDiagnostics)
+	default:
+		ds = linted.Diagnostics
 	}
 	ds = diag.SortDedup(append(slices.Clone(ds), irPart...))
 	ds = append(ds, staleIRNotes(dir, edited)...)
@@ -199,6 +199,9 @@ func (s *server) lintPackage(ctx context.Context, dir string) *result {
 	}
 	return res
 }
+
+// lint is analyzers.Lint; a test counts the runs.
+var lint = analyzers.Lint
 
 // subtract returns the diagnostics of all that are not in some (a
 // multiset difference).

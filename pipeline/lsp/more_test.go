@@ -6,9 +6,12 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/nullius-dev/nullius/analyzers"
 )
 
 // copyGoodWithIR copies the clean lint fixture into a temp package and
@@ -58,7 +61,20 @@ func hasCode(p published, code string) bool {
 // typing their findings stay, with a GAIA213 note that they come from a
 // compile older than the buffer. A suppression of an IR finding typed in
 // the buffer is not called unused while the IR checks are not running.
+// A lint with the IR checks is one run of the engine, which also returns
+// the findings without them: only the typing runs one without them.
 func TestIRChecksOnOpenAndSave(t *testing.T) {
+	var (
+		mu   sync.Mutex
+		runs []analyzers.Options
+	)
+	lint = func(paths []string, o analyzers.Options) (*analyzers.Result, error) {
+		mu.Lock()
+		runs = append(runs, o)
+		mu.Unlock()
+		return analyzers.Lint(paths, o)
+	}
+	t.Cleanup(func() { lint = analyzers.Lint })
 	dir, file, src := copyGoodWithIR(t)
 	c := start(t, Options{}, nil)
 	c.initialize(dir, map[string]any{})
@@ -108,6 +124,19 @@ func TestIRChecksOnOpenAndSave(t *testing.T) {
 		}
 	}
 	c.shutdownExit()
+	mu.Lock()
+	defer mu.Unlock()
+	noIR := 0
+	for _, o := range runs {
+		if o.NoIR {
+			noIR++
+		} else if !o.AlsoNoIR {
+			t.Errorf("a lint with the IR checks ran the engine without AlsoNoIR: a second run for the source findings")
+		}
+	}
+	if noIR > 1 || len(runs) < 3 {
+		t.Errorf("%d runs, %d without the IR checks, for an open, one change and a save: want one without them, for the change, at most", len(runs), noIR)
+	}
 }
 
 // didChangeWatchedFiles: a new nullius.toml that ignores GAIA011 hides it
