@@ -128,6 +128,20 @@ func unescape(body string, bytes bool) (string, string) {
 	out := make([]byte, 0, len(body))
 	for i := 0; i < len(body); {
 		c := body[i]
+		if c != '\\' && c != '\r' {
+			// The plain bytes up to the next backslash or CR, copied at
+			// once (vectorised searches) rather than appended one by one.
+			j := len(body)
+			if k := strings.IndexByte(body[i:], '\\'); k >= 0 {
+				j = i + k
+			}
+			if k := strings.IndexByte(body[i:j], '\r'); k >= 0 {
+				j = i + k
+			}
+			out = append(out, body[i:j]...)
+			i = j
+			continue
+		}
 		if c == '\r' {
 			out = append(out, '\n')
 			i++
@@ -136,7 +150,7 @@ func unescape(body string, bytes bool) (string, string) {
 			}
 			continue
 		}
-		if c != '\\' || i+1 >= len(body) {
+		if i+1 >= len(body) { // a backslash ending the body
 			out = append(out, c)
 			i++
 			continue

@@ -404,8 +404,11 @@ func (s *Scope) Lookup(name string) (*Scope, []*Binding) {
 		if bs := cur.Bindings[name]; len(bs) > 0 {
 			return cur, bs
 		}
+		if cur.Parent == nil {
+			return nil, nil // the outermost scope was just asked: no second lookup below
+		}
 	}
-	// global declaration or fall-through: the module scope
+	// a global declaration, or an outermost scope skipped above: the module scope
 	root := s
 	for root.Parent != nil {
 		root = root.Parent

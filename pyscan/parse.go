@@ -257,14 +257,13 @@ func presized(elems []*Expr) []string {
 // finish sorts the model into source order and finds `__all__`.
 func (b *builder) finish() {
 	m := b.m
-	byStart := func(x, y Span) int { return int(x.Start.Offset - y.Start.Offset) }
-	slices.SortStableFunc(m.Syntax, func(x, y SyntaxError) int { return byStart(x.Span, y.Span) })
-	slices.SortStableFunc(m.Calls, func(x, y *Call) int { return byStart(x.Span, y.Span) })
-	slices.SortStableFunc(m.Names, func(x, y *NameRef) int { return byStart(x.Span, y.Span) })
-	slices.SortStableFunc(m.Attrs, func(x, y *AttrRef) int { return byStart(x.Expr.Span, y.Expr.Span) })
-	slices.SortStableFunc(m.Assigns, func(x, y *Assign) int { return byStart(x.Span, y.Span) })
-	slices.SortStableFunc(m.Defs, func(x, y *Def) int { return byStart(x.Span, y.Span) })
-	slices.SortStableFunc(m.Imports, func(x, y *Import) int { return byStart(x.Span, y.Span) })
+	sortByStart(m.Syntax, func(x SyntaxError) int32 { return x.Span.Start.Offset })
+	sortByStart(m.Calls, func(x *Call) int32 { return x.Span.Start.Offset })
+	sortByStart(m.Names, func(x *NameRef) int32 { return x.Span.Start.Offset })
+	sortByStart(m.Attrs, func(x *AttrRef) int32 { return x.Expr.Span.Start.Offset })
+	sortByStart(m.Assigns, func(x *Assign) int32 { return x.Span.Start.Offset })
+	sortByStart(m.Defs, func(x *Def) int32 { return x.Span.Start.Offset })
+	sortByStart(m.Imports, func(x *Import) int32 { return x.Span.Start.Offset })
 	for _, bs := range m.Root.Bindings["__all__"] {
 		a := bs.Assign
 		if bs.Kind != BindAssign || a == nil || a.Scope != m.Root || !bareTarget(a, "__all__") {
@@ -294,6 +293,35 @@ func (b *builder) finish() {
 			}
 		}
 		m.All = d
+	}
+}
+
+// sortByStart sorts xs stably by start offset. The walk makes the lists
+// nearly in source order (an assignment's targets come after the names of
+// its value, a decorator's call after the def's names...): an insertion
+// sort moves the few strays back in one pass over the list, where the
+// stable sort's insertion sorts and merges cost several. A list so far out
+// of order that the moves exceed a few per element is handed to
+// slices.SortStableFunc as it stands (the moves kept equal starts in
+// order, so the result is the same).
+func sortByStart[T any](xs []T, start func(T) int32) {
+	budget := 4*len(xs) + 64
+	for i := 1; i < len(xs); i++ {
+		s := start(xs[i])
+		if s >= start(xs[i-1]) {
+			continue
+		}
+		j := i - 1
+		for j > 0 && start(xs[j-1]) > s {
+			j--
+		}
+		if budget -= i - j; budget < 0 {
+			slices.SortStableFunc(xs, func(x, y T) int { return int(start(x) - start(y)) })
+			return
+		}
+		x := xs[i]
+		copy(xs[j+1:i+1], xs[j:i])
+		xs[j] = x
 	}
 }
 
