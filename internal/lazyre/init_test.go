@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -114,4 +115,35 @@ func calls(x ast.Node, names map[string]bool) (*ast.CallExpr, string) {
 		return nil, ""
 	}
 	return call, id.Name + "." + sel.Sel.Name
+}
+
+// heavyInit are packages whose package inits would run in every nullius
+// process (issue 15: x/text's cases, language and message and the
+// language tables they pull in cost ~0.1 ms of each start), with what
+// nullius uses instead.
+var heavyInit = map[string]string{
+	"golang.org/x/text/cases":    "internal/pycase (Python's str.lower and str.casefold)",
+	"golang.org/x/text/language": "nothing: nullius speaks English only",
+	"golang.org/x/text/message":  "jsonschema's kind.Printer (its English printer)",
+}
+
+// TestNoHeavyInitImports scans every non-test .go file of the module,
+// third_party included, for an import of heavyInit.
+func TestNoHeavyInitImports(t *testing.T) {
+	root := moduleRoot(t)
+	n := goFiles(t, root, []string{".", "internal/third_party"}, func(rel string, fset *token.FileSet, f *ast.File) {
+		for _, imp := range f.Imports {
+			path, err := strconv.Unquote(imp.Path.Value)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if instead, ok := heavyInit[path]; ok {
+				t.Errorf("%s:%d: imports %s, whose package init runs in every nullius process; use %s",
+					rel, fset.Position(imp.Pos()).Line, path, instead)
+			}
+		}
+	})
+	if n < 100 {
+		t.Fatalf("scanned only %d files", n)
+	}
 }
