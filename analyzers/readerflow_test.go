@@ -165,6 +165,31 @@ func TestReaderFlowCases(t *testing.T) {
 	}
 }
 
+// TestReaderFlowLabels pins where GAIA507 names a criterion: its first
+// module-level variable (an alias after it, a nested or tuple target, an
+// earlier plain value bound to the same name), at that variable's first
+// module-level assignment.
+func TestReaderFlowLabels(t *testing.T) {
+	src := "from gaia.engine.lang import claim\n\n__all__ = [\"worth\"]\n\n" +
+		"worth = claim(\"W.\")\n" + // 5
+		"mechanism_insight = 1\n" + // 6: the first assignment of mechanism_insight
+		"def f():\n    verification_cost = 2\n" + // 7-8: not module-level
+		"mechanism_insight = claim(\"M.\")\n" + // 9
+		"verification_cost = alias = claim(\"V.\")\n" + // 10
+		"a, b = claim(\"T.\")\n" + // 11: no bare name, no label
+		"x = (testability_timing := claim(\"T.\"))\n" // 12: the walrus binds it
+	var got []string
+	for _, d := range lintSource(t, src) {
+		if d.Code == "GAIA507" {
+			got = append(got, fmt.Sprintf("%d:%d %s", d.Line, d.Column, strings.Split(d.Message, "'")[1]))
+		}
+	}
+	want := []string{"6:1 mechanism_insight", "10:1 verification_cost", "12:6 testability_timing"}
+	if !slices.Equal(got, want) {
+		t.Errorf("GAIA507 at %q, want %q", got, want)
+	}
+}
+
 // TestReaderFlowAcrossModules follows claims through relative imports.
 func TestReaderFlowAcrossModules(t *testing.T) {
 	dir := t.TempDir()

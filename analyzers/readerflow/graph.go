@@ -23,14 +23,17 @@ func Build(res *gaiaref.Result) *Graph {
 	nodes := make([]Node, 0, claims)
 	b := &builder{res: res, byCall: make(map[*pyscan.Call]*Node, claims), g: &Graph{Nodes: make([]*Node, 0, claims)}}
 	for _, f := range res.Files {
+		first := len(nodes)
 		for _, s := range f.Stmts {
 			if s.Verb == "claim" {
-				nodes = append(nodes, Node{File: f, Call: s.Call, id: len(nodes)})
+				nodes = append(nodes, Node{File: f, Call: s.Call, id: len(nodes), Decl: s.Call.Span})
 				n := &nodes[len(nodes)-1]
-				n.Label, n.Decl = label(f.Module, s.Call)
 				b.byCall[s.Call] = n
 				b.g.Nodes = append(b.g.Nodes, n)
 			}
+		}
+		if len(nodes) > first {
+			label(f.Module, b.byCall)
 		}
 	}
 	for _, f := range res.Files {
@@ -49,38 +52,53 @@ type builder struct {
 	g      *Graph
 }
 
-// label returns the first module-level variable bound to the claim call
-// (Gaia's _assign_labels) and the span of that variable in the first
-// module-level assignment to it, where the compiled-IR findings about the
-// claim are mapped too.
-func label(m *pyscan.Module, call *pyscan.Call) (string, pyscan.Span) {
-	for _, a := range m.Assigns {
-		if a.Scope != m.Root || a.Value == nil || a.Value.Kind != pyscan.ExprCall || a.Value.Call != call {
+// label gives each claim node of module m (found by its call in byCall)
+// the first module-level variable bound to its call (Gaia's
+// _assign_labels) and the span of that variable in the first module-level
+// assignment to it, where the compiled-IR findings about the claim are
+// mapped too. An inline claim keeps no label and its call's span. One pass
+// over the assignments in source order: the first assignment to a name
+// comes no later than the claim's own, so it is known by then.
+func label(m *pyscan.Module, byCall map[*pyscan.Call]*Node) {
+	var firsts map[string]pyscan.Span // made on the first claim assignment
+	for k, a := range m.Assigns {
+		if a.Scope != m.Root {
+			continue
+		}
+		if firsts != nil {
+			addFirsts(firsts, a)
+		}
+		if a.Value == nil || a.Value.Kind != pyscan.ExprCall {
+			continue
+		}
+		n := byCall[a.Value.Call]
+		if n == nil || n.Label != "" {
 			continue
 		}
 		for _, t := range a.Targets {
 			if t.Kind == pyscan.ExprName {
-				return t.Name, firstAssignment(m, t.Name, t.Span)
+				if firsts == nil {
+					firsts = make(map[string]pyscan.Span, len(m.Assigns)-k)
+					for _, b := range m.Assigns[:k+1] {
+						if b.Scope == m.Root {
+							addFirsts(firsts, b)
+						}
+					}
+				}
+				n.Label, n.Decl = t.Name, firsts[t.Name]
+				break
 			}
 		}
 	}
-	return "", call.Span
 }
 
-// firstAssignment is the target span of the first module-level assignment
-// to name (fallback when there is none before).
-func firstAssignment(m *pyscan.Module, name string, fallback pyscan.Span) pyscan.Span {
-	for _, a := range m.Assigns {
-		if a.Scope != m.Root {
-			continue
-		}
-		for _, t := range a.Targets {
-			if t.Kind == pyscan.ExprName && t.Name == name {
-				return t.Span
-			}
+// addFirsts records the bare-name targets of a that firsts has not seen.
+func addFirsts(firsts map[string]pyscan.Span, a *pyscan.Assign) {
+	for _, t := range a.Targets {
+		if _, seen := firsts[t.Name]; t.Kind == pyscan.ExprName && !seen {
+			firsts[t.Name] = t.Span
 		}
 	}
-	return fallback
 }
 
 // infer adds the edge of one infer statement, if Gaia would draw one.
