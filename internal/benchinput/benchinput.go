@@ -11,6 +11,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
+
+	"github.com/nullius-dev/nullius/internal/shortid"
 )
 
 // Kinds lists the generators by the name `geninput -kind` takes.
@@ -28,10 +30,9 @@ const text = "the pilot bounds the verification cost of the adaptive enrichment 
 
 // shortID is the i-th id of the protocol's short-id alphabet (8 characters).
 func shortID(i int) string {
-	const alphabet = "0123456789abcdefghjkmnpqrstvwxyz"
 	var b [8]byte
 	for k := 7; k >= 0; k-- {
-		b[k] = alphabet[i%32]
+		b[k] = shortid.Alphabet[i%32]
 		i /= 32
 	}
 	return string(b[:])

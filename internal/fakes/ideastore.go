@@ -16,9 +16,10 @@ import (
 	"time"
 
 	"github.com/nullius-dev/nullius/internal/atomicfile"
-	"github.com/nullius-dev/nullius/internal/lazyre"
 	"github.com/nullius-dev/nullius/internal/lockfile"
+	"github.com/nullius-dev/nullius/internal/matchproto"
 	"github.com/nullius-dev/nullius/internal/readlimit"
+	"github.com/nullius-dev/nullius/internal/shortid"
 )
 
 // The fake idea store stands in for `node packages/idea-engine/bin/idea-rpc.mjs`
@@ -43,8 +44,6 @@ import (
 func IdeaStoreMain() {
 	os.Exit(ideaStore(os.Stdin, os.Stdout, os.Getenv))
 }
-
-var engineIDRE = lazyre.New(`^[0123456789abcdefghjkmnpqrstvwxyz]{8}$`)
 
 type storeState struct {
 	Campaigns   map[string]*storeCampaign  `json:"campaigns"`
@@ -123,9 +122,9 @@ func ideaStore(stdin io.Reader, stdout io.Writer, getenv func(string) string) in
 	} else {
 		root, _ := req["store_root"].(string)
 		cid := str(params["campaign_id"])
-		if !engineIDRE.MatchString(cid) {
+		if !matchproto.ShortIDRE.MatchString(cid) {
 			return respond(id, nil, errData(-32002, "schema_validation_failed", "schema_validation_failed",
-				"details", "campaign_id and node_id must match ^[0123456789abcdefghjkmnpqrstvwxyz]{8}$"))
+				"details", "campaign_id and node_id must match "+shortid.Pattern))
 		}
 		l := &engineLayout{root: root, cid: cid}
 		if err := l.lock(); err != nil {
@@ -359,9 +358,9 @@ func str(v any) string { s, _ := v.(string); return s }
 
 func commonIDs(params map[string]any) (cid, nid, key string, e *rpcError) {
 	cid, nid, key = str(params["campaign_id"]), str(params["node_id"]), str(params["idempotency_key"])
-	if !engineIDRE.MatchString(cid) || !engineIDRE.MatchString(nid) {
+	if !matchproto.ShortIDRE.MatchString(cid) || !matchproto.ShortIDRE.MatchString(nid) {
 		return "", "", "", errData(-32002, "schema_validation_failed", "schema_validation_failed",
-			"details", "campaign_id and node_id must match ^[0123456789abcdefghjkmnpqrstvwxyz]{8}$")
+			"details", "campaign_id and node_id must match "+shortid.Pattern)
 	}
 	if key == "" {
 		return "", "", "", errData(-32002, "schema_validation_failed", "schema_validation_failed", "details", "idempotency_key is required")

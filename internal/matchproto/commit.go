@@ -14,6 +14,7 @@ import (
 
 	"github.com/nullius-dev/nullius/internal/lazyre"
 	"github.com/nullius-dev/nullius/internal/pyfmt"
+	"github.com/nullius-dev/nullius/internal/shortid"
 )
 
 // DefaultCriteria returns the reference's default criteria library, in its
@@ -32,7 +33,7 @@ var (
 	// HashRE is the form of every sha256 reference in the protocol.
 	HashRE = lazyre.New(`^sha256:[0-9a-f]{64}$`)
 	// ShortIDRE is the engine short id: 8 lowercase Crockford base32 symbols.
-	ShortIDRE = lazyre.New(`^[0123456789abcdefghjkmnpqrstvwxyz]{8}$`)
+	ShortIDRE = lazyre.New(shortid.Pattern)
 	// LabelRE is the form of a roster family label.
 	LabelRE = lazyre.New(LabelPattern)
 )
@@ -40,9 +41,6 @@ var (
 // LabelPattern is the pattern of a roster family label (LabelRE), as
 // messages name it.
 const LabelPattern = `^[a-z][a-z0-9_-]{0,31}$`
-
-// ShortIDAlphabet is the alphabet of engine short ids.
-const ShortIDAlphabet = "0123456789abcdefghjkmnpqrstvwxyz"
 
 // CriteriaError is a criteria list that cannot be canonicalized.
 type CriteriaError struct{ Msg string }

@@ -17,6 +17,7 @@ import (
 	"github.com/nullius-dev/nullius/internal/matchproto"
 	"github.com/nullius-dev/nullius/internal/plural"
 	"github.com/nullius-dev/nullius/internal/readlimit"
+	"github.com/nullius-dev/nullius/internal/shortid"
 	vm "github.com/nullius-dev/nullius/validators/match"
 )
 
@@ -41,11 +42,11 @@ type Assembled struct {
 func MintShortID() (string, error) {
 	var b strings.Builder
 	for range 8 {
-		n, err := rand.Int(rand.Reader, big.NewInt(int64(len(matchproto.ShortIDAlphabet))))
+		n, err := rand.Int(rand.Reader, big.NewInt(int64(len(shortid.Alphabet))))
 		if err != nil {
 			return "", err
 		}
-		b.WriteByte(matchproto.ShortIDAlphabet[n.Int64()])
+		b.WriteByte(shortid.Alphabet[n.Int64()])
 	}
 	return b.String(), nil
 }
