@@ -15,6 +15,7 @@ import (
 
 	"github.com/nullius-dev/nullius/internal/binding"
 	"github.com/nullius-dev/nullius/internal/plural"
+	"github.com/nullius-dev/nullius/internal/workdir"
 	"github.com/nullius-dev/nullius/pipeline/pairs"
 	"github.com/nullius-dev/nullius/validators/prior"
 )
@@ -167,10 +168,8 @@ func pairPackages(nodesPath, flag string, explicit bool, ns []pairs.Node) (nodeP
 		}
 	} else if pk.dir = prior.FindProjectRoot(filepath.Dir(nodesPath)); pk.dir == "" {
 		return pk, nil
-	} else if wd, err := os.Getwd(); err == nil {
-		if rel, err := filepath.Rel(wd, pk.dir); err == nil && !strings.HasPrefix(rel, "..") {
-			pk.dir = rel // as the user would type it
-		}
+	} else {
+		pk.dir = workdir.Rel(pk.dir) // as the user would type it
 	}
 	ix, err := binding.Scan(pk.dir)
 	if err != nil {

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"strings"
 
 	"github.com/nullius-dev/nullius/analyzers"
 	"github.com/nullius-dev/nullius/analyzers/ir"
@@ -18,6 +17,7 @@ import (
 	"github.com/nullius-dev/nullius/internal/lazyre"
 	"github.com/nullius-dev/nullius/internal/pyfmt"
 	"github.com/nullius-dev/nullius/internal/readlimit"
+	"github.com/nullius-dev/nullius/internal/workdir"
 	"github.com/nullius-dev/nullius/pipeline/extract"
 	"github.com/nullius-dev/nullius/validators/prior"
 )
@@ -180,13 +180,7 @@ var utf8BOM = []byte("\xef\xbb\xbf")
 // root as the user gave it joined with the ref's path, relative to the
 // working directory when that is shorter.
 func displayDir(root, rel string) string {
-	dir := filepath.Join(root, filepath.FromSlash(rel))
-	if wd, err := os.Getwd(); err == nil {
-		if r, err := filepath.Rel(wd, dir); err == nil && !strings.HasPrefix(r, "..") {
-			return r
-		}
-	}
-	return dir
+	return workdir.Rel(filepath.Join(root, filepath.FromSlash(rel)))
 }
 
 // checkBinding refuses a package that is not bound to the idea the write

@@ -2,7 +2,6 @@ package prior
 
 import (
 	"fmt"
-	"path/filepath"
 	"slices"
 	"strings"
 
@@ -10,6 +9,7 @@ import (
 	"github.com/nullius-dev/nullius/internal/lazyre"
 	"github.com/nullius-dev/nullius/internal/pycase"
 	"github.com/nullius-dev/nullius/internal/pyfmt"
+	"github.com/nullius-dev/nullius/internal/workdir"
 )
 
 // The ledger binding (§2.4): the survey's receipts pin one detailed ledger,
@@ -127,7 +127,7 @@ func bindLedger(c *checker, survey *File, s, cov map[string]any, root string, su
 		c.add(survey, CodeLedgerPin, "/coverage/"+br+"/artifact_ref", "detailed ledger artifact_ref %v", err)
 		return ""
 	}
-	lf, ds := ParseFile(displayPath(root, real), src)
+	lf, ds := ParseFile(workdir.Rel(real), src)
 	c.put(ds...)
 	l, ok := requireObject(c, lf, CodeLedgerPin, "detailed ledger")
 	if !ok {
@@ -172,17 +172,6 @@ func bindLedger(c *checker, survey *File, s, cov map[string]any, root string, su
 // refused for carrying debt under a saturated claim (PRIOR031).
 func receiptDebtReported(c *checker, survey *File) bool {
 	return survey != nil && c.ds.Has(CodeReceiptOpen, survey.Path)
-}
-
-// displayPath shows a ledger-side file relative to the working directory
-// when it can, else as resolved.
-func displayPath(root, real string) string {
-	if wd, err := filepath.Abs("."); err == nil {
-		if rel, err := filepath.Rel(wd, real); err == nil && !strings.HasPrefix(rel, "..") {
-			return rel
-		}
-	}
-	return real
 }
 
 // compare checks one receipt field against its recomputed value (L-8/L-11).
