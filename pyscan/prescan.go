@@ -81,7 +81,10 @@ func mayNest(src []byte, maxBrackets, maxUnary int) bool {
 		}
 		return false
 	}
-	return len(src) > maxBrackets && (count("([{", maxBrackets) || count("-+~", maxUnary) || count(".", maxUnary))
+	// A source of at most maxUnary bytes cannot hold more than maxUnary
+	// of anything: its unary operators and dots are not counted.
+	return len(src) > maxBrackets && (count("([{", maxBrackets) ||
+		len(src) > maxUnary && (count("-+~", maxUnary) || count(".", maxUnary)))
 }
 
 // Byte classes of prescan.
