@@ -33,7 +33,7 @@ func Build(res *gaiaref.Result) *Graph {
 			}
 		}
 		if len(nodes) > first {
-			label(f.Module, b.byCall)
+			b.label(f.Module)
 		}
 	}
 	for _, f := range res.Files {
@@ -50,6 +50,7 @@ type builder struct {
 	res    *gaiaref.Result
 	byCall map[*pyscan.Call]*Node
 	g      *Graph
+	firsts map[string]pyscan.Span // label's scratch, shared by the package's modules
 }
 
 // label gives each claim node of module m (found by its call in byCall)
@@ -58,34 +59,39 @@ type builder struct {
 // assignment to it, where the compiled-IR findings about the claim are
 // mapped too. An inline claim keeps no label and its call's span. One pass
 // over the assignments in source order: the first assignment to a name
-// comes no later than the claim's own, so it is known by then.
-func label(m *pyscan.Module, byCall map[*pyscan.Call]*Node) {
-	var firsts map[string]pyscan.Span // made on the first claim assignment
+// comes no later than the claim's own, so it is known by then (firsts,
+// filled from the first claim assignment on; one map for the package).
+func (b *builder) label(m *pyscan.Module) {
+	filled := false
 	for k, a := range m.Assigns {
 		if a.Scope != m.Root {
 			continue
 		}
-		if firsts != nil {
-			addFirsts(firsts, a)
+		if filled {
+			addFirsts(b.firsts, a)
 		}
 		if a.Value == nil || a.Value.Kind != pyscan.ExprCall {
 			continue
 		}
-		n := byCall[a.Value.Call]
+		n := b.byCall[a.Value.Call]
 		if n == nil || n.Label != "" {
 			continue
 		}
 		for _, t := range a.Targets {
 			if t.Kind == pyscan.ExprName {
-				if firsts == nil {
-					firsts = make(map[string]pyscan.Span, len(m.Assigns)-k)
-					for _, b := range m.Assigns[:k+1] {
-						if b.Scope == m.Root {
-							addFirsts(firsts, b)
+				if !filled {
+					if b.firsts == nil {
+						b.firsts = make(map[string]pyscan.Span, len(m.Assigns)-k)
+					}
+					clear(b.firsts)
+					for _, e := range m.Assigns[:k+1] {
+						if e.Scope == m.Root {
+							addFirsts(b.firsts, e)
 						}
 					}
+					filled = true
 				}
-				n.Label, n.Decl = t.Name, firsts[t.Name]
+				n.Label, n.Decl = t.Name, b.firsts[t.Name]
 				break
 			}
 		}
