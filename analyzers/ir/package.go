@@ -74,8 +74,8 @@ func ParseCompiled(src []byte, info fs.FileInfo) *Compiled {
 // the other artifacts (beliefs.json, the sources) are read as CheckPackage
 // reads them.
 func CheckCompiled(pkgDir string, c *Compiled, opts CheckOptions) ([]diag.Diagnostic, *Graph, error) {
-	if c == nil {
-		return nil, nil, errors.New("internal error: CheckCompiled needs the compiled IR")
+	if c == nil || c.Info == nil {
+		return nil, nil, errors.New("internal error: CheckCompiled needs the compiled IR and the file it was read from")
 	}
 	return checkPackage(pkgDir, c, opts)
 }

@@ -233,3 +233,40 @@ func TestRulesRegistered(t *testing.T) {
 		}
 	}
 }
+
+// CheckCompiled over ir.json as its caller read and parsed it finds what
+// CheckPackage finds reading it, and reads nothing of it: with the file
+// gone it finds the same.
+func TestCheckCompiledIsCheckPackage(t *testing.T) {
+	sample, err := os.ReadFile("../../fixtures/ir/ir_sample.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	beliefs, err := os.ReadFile("../../fixtures/ir/beliefs_sample.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts := CheckOptions{RequireIR: true, RequireBeliefs: true}
+	for _, src := range [][]byte{sample, []byte("{"), []byte("[1]"), []byte(`{"ir_hash": 5}`)} {
+		pkg := writePkg(t, src, beliefs)
+		want, wantG, err := CheckPackage(pkg, opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		info, err := os.Stat(IRPath(pkg))
+		if err != nil {
+			t.Fatal(err)
+		}
+		c := ParseCompiled(src, info)
+		if err := os.Remove(IRPath(pkg)); err != nil {
+			t.Fatal(err)
+		}
+		got, g, err := CheckCompiled(pkg, c, opts)
+		if err != nil || !slices.EqualFunc(got, want, func(a, b diag.Diagnostic) bool { return a.String() == b.String() }) || (g == nil) != (wantG == nil) {
+			t.Errorf("%.20s: CheckCompiled = %v, %v; CheckPackage = %v", src, got, err, want)
+		}
+	}
+	if _, _, err := CheckCompiled(t.TempDir(), &Compiled{}, opts); err == nil {
+		t.Error("CheckCompiled without the file's info must refuse, not panic")
+	}
+}
