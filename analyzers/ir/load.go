@@ -4,17 +4,14 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/nullius-dev/nullius/internal/digest"
 	"math"
 	"strconv"
 
 	"github.com/nullius-dev/nullius/internal/diag"
 	"github.com/nullius-dev/nullius/internal/jsonloc"
-	"github.com/nullius-dev/nullius/internal/lazyre"
 	"github.com/nullius-dev/nullius/internal/pyfmt"
 )
-
-// irHashRE is the canonical Gaia ir_hash (whole-string match).
-var irHashRE = lazyre.New(`^sha256:[0-9a-f]{64}$`)
 
 // IR is a loaded .gaia/ir.json: the located JSON document plus the typed
 // views the checks need. Elements with the wrong JSON type are left out of
@@ -141,7 +138,7 @@ func (ir *IR) loadHash(r *reporter) {
 	if isStr {
 		ir.IRHash = s
 	}
-	if isStr && irHashRE.MatchString(s) {
+	if isStr && digest.IsSHA256(s) {
 		return
 	}
 	found := "none"

@@ -30,8 +30,6 @@ func DefaultCriteria() []string {
 }
 
 var (
-	// HashRE is the form of every sha256 reference in the protocol.
-	HashRE = lazyre.New(`^sha256:[0-9a-f]{64}$`)
 	// ShortIDRE is the engine short id: 8 lowercase Crockford base32 symbols.
 	ShortIDRE = lazyre.New(shortid.Pattern)
 	// LabelRE is the form of a roster family label.

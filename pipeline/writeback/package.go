@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/nullius-dev/nullius/internal/digest"
 	"os"
 	"path/filepath"
 
@@ -14,7 +15,6 @@ import (
 	"github.com/nullius-dev/nullius/internal/contain"
 	"github.com/nullius-dev/nullius/internal/diag"
 	"github.com/nullius-dev/nullius/internal/jsonloc"
-	"github.com/nullius-dev/nullius/internal/lazyre"
 	"github.com/nullius-dev/nullius/internal/pyfmt"
 	"github.com/nullius-dev/nullius/internal/readlimit"
 	"github.com/nullius-dev/nullius/internal/workdir"
@@ -65,8 +65,6 @@ func (r *Refusal) Diagnostic() diag.Diagnostic {
 func refuseAt(rule *diag.Rule, path string, line, col int, format string, args ...any) *Refusal {
 	return &Refusal{Rule: rule, Path: path, Line: line, Column: col, Msg: fmt.Sprintf(format, args...)}
 }
-
-var irHashRE = lazyre.New(`^sha256:[0-9a-f]{64}$`)
 
 // Package is a verified package reference.
 type Package struct {
@@ -119,7 +117,7 @@ func VerifyPackage(root string, post *Posterior, want binding.Binding, disciplin
 	if !ok {
 		return nil, refuseAt(RuleContract, irShown, 1, 1, "compiled %s/.gaia/ir.json is not a JSON object; %s", post.RelPath, refresh)
 	}
-	if h, _ := m["ir_hash"].(string); !irHashRE.MatchString(h) {
+	if h, _ := m["ir_hash"].(string); !digest.IsSHA256(h) {
 		return nil, refuseAt(RuleContract, irShown, 1, 1, "compiled %s/.gaia/ir.json is missing a valid ir_hash (sha256:<64 hex>); %s", post.RelPath, refresh)
 	}
 	if got := prior.PinBytes(b); got != post.Pin {

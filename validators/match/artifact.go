@@ -2,6 +2,7 @@ package match
 
 import (
 	"fmt"
+	"github.com/nullius-dev/nullius/internal/digest"
 	"math"
 	"slices"
 	"strings"
@@ -426,5 +427,5 @@ func (c *artifactCheck) binding(obj matchproto.Object) {
 
 func isHash(v any) bool {
 	s, ok := v.(string)
-	return ok && matchproto.HashRE.MatchString(s)
+	return ok && digest.IsSHA256(s)
 }

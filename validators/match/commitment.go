@@ -2,6 +2,7 @@ package match
 
 import (
 	"fmt"
+	"github.com/nullius-dev/nullius/internal/digest"
 
 	"github.com/nullius-dev/nullius/internal/matchproto"
 	"github.com/nullius-dev/nullius/internal/pyfmt"
@@ -46,7 +47,7 @@ func ValidateCommitment(v any, at string) []Problem {
 	if h, ok := obj.Get("commitment_hash"); ok {
 		hs, isStr := h.(string)
 		switch {
-		case !isStr || !matchproto.HashRE.MatchString(hs):
+		case !isStr || !digest.IsSHA256(hs):
 			ps = append(ps, Problem{CodeCommitmentHash, at + "/commitment_hash", fmt.Sprintf("commitment_hash %s does not match the form sha256:<64 hex>", pyfmt.Short(h))})
 		case canon != nil:
 			if want := matchproto.SHA256Ref(matchproto.CanonicalBytes(canon)); hs != want {

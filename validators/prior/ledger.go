@@ -2,11 +2,11 @@ package prior
 
 import (
 	"fmt"
+	"github.com/nullius-dev/nullius/internal/digest"
 	"slices"
 	"strings"
 
 	"github.com/nullius-dev/nullius/internal/diag"
-	"github.com/nullius-dev/nullius/internal/lazyre"
 	"github.com/nullius-dev/nullius/internal/pycase"
 	"github.com/nullius-dev/nullius/internal/pyfmt"
 	"github.com/nullius-dev/nullius/internal/workdir"
@@ -319,7 +319,6 @@ func (b *binder) providers(v any) {
 
 var (
 	dispositions = []string{"core", "supporting", "background", "duplicate", "out_of_scope", "coverage_debt"}
-	sha256RE     = lazyre.New(`^sha256:[0-9a-f]{64}$`)
 )
 
 // candidatePool runs C-0..C-8 and the identity rules; false aborts the
@@ -552,7 +551,7 @@ func (b *binder) identity(base string, cd *candidate, v any) {
 		}
 	}
 	sha, _ := prov["record_sha256"].(string)
-	if !sha256RE.MatchString(sha) {
+	if !digest.IsSHA256(sha) {
 		b.errf(CodeCandidates, pb+"/record_sha256", "candidate %s provenance.record_sha256 must be sha256:<64 lowercase hex>", pyfmt.Str(cd.id))
 	}
 	rr, _ := prov["record_ref"].(string)

@@ -1,0 +1,22 @@
+// Package digest holds the one form of a sha256 reference the Gaia and
+// match tools write — "sha256:" and 64 lowercase hex digits, the whole
+// string — checked by IR hashes, ledger entries, commitments and
+// artifacts alike, so the four can never disagree on what a hash is.
+package digest
+
+// Prefix begins every sha256 reference.
+const Prefix = "sha256:"
+
+// IsSHA256 reports whether s is exactly a sha256 reference: Prefix and 64
+// lowercase hex digits (what `^sha256:[0-9a-f]{64}$` matches).
+func IsSHA256(s string) bool {
+	if len(s) != len(Prefix)+64 || s[:len(Prefix)] != Prefix {
+		return false
+	}
+	for i := len(Prefix); i < len(s); i++ {
+		if c := s[i]; !('0' <= c && c <= '9' || 'a' <= c && c <= 'f') {
+			return false
+		}
+	}
+	return true
+}
