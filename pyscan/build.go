@@ -17,6 +17,7 @@ type builder struct {
 	depth int      // recursion depth of the walk (see enter)
 	deep  bool     // the depth limit was hit and reported
 	ascii bool     // the body is all ASCII: no identifier to fold, no invisible character
+	cr    bool     // the body has a CR: string bodies are searched for one (see unescape)
 
 	// The model's nodes, allocated in chunks (see slab).
 	exprs    slab[Expr]

@@ -496,7 +496,7 @@ func (b *builder) stringExpr(i int, s *Scope) *Expr {
 		if b.hasChild(p, t.interpolation) {
 			tok, msg = b.fstringParts(p)
 		} else {
-			tok, msg = decodeStringToken(b.text(p))
+			tok, msg = decodeStringToken(b.text(p), b.cr)
 		}
 		if msg != "" {
 			b.syntax(p, msg)
@@ -553,7 +553,7 @@ func (b *builder) fstringParts(p int) (strToken, string) {
 	}
 	for c, end := p+1, b.end(p); c < end; c = b.next(c) {
 		if b.sym(c) == b.t.strContent {
-			if _, msg := unescape(b.text(c), false); msg != "" {
+			if _, msg := unescape(b.text(c), false, b.cr); msg != "" {
 				return tok, msg
 			}
 		}

@@ -60,7 +60,7 @@ func splitString(tok string) (prefix, quote, body string, ok bool) {
 
 // decodeStringToken decodes one string token exactly as CPython does. A
 // non-empty errMsg is the syntax error CPython would raise.
-func decodeStringToken(tok string) (t strToken, errMsg string) {
+func decodeStringToken(tok string, cr bool) (t strToken, errMsg string) {
 	prefix, _, body, ok := splitString(tok)
 	if !ok {
 		return t, "unterminated string literal"
@@ -76,9 +76,9 @@ func decodeStringToken(tok string) (t strToken, errMsg string) {
 		}
 	}
 	if t.raw {
-		t.value = normalizeNewlines(body)
+		t.value = normalizeNewlines(body, cr)
 	} else {
-		v, msg := unescape(body, t.bytes)
+		v, msg := unescape(body, t.bytes, cr)
 		if msg != "" {
 			return t, msg
 		}
@@ -112,8 +112,8 @@ func parsePrefix(prefix string) (t strToken, errMsg string) {
 
 // normalizeNewlines turns \r\n and lone \r into \n, as CPython's tokenizer
 // does before a literal is decoded.
-func normalizeNewlines(s string) string {
-	if strings.IndexByte(s, '\r') < 0 {
+func normalizeNewlines(s string, cr bool) string {
+	if !cr || strings.IndexByte(s, '\r') < 0 {
 		return s
 	}
 	return strings.ReplaceAll(strings.ReplaceAll(s, "\r\n", "\n"), "\r", "\n")
@@ -121,8 +121,11 @@ func normalizeNewlines(s string) string {
 
 // unescape decodes the backslash escapes of a non-raw string or bytes body.
 // Unknown escapes are kept verbatim (`\q` stays `\q`), as Python does.
-func unescape(body string, bytes bool) (string, string) {
-	if strings.IndexByte(body, '\\') < 0 && strings.IndexByte(body, '\r') < 0 {
+// cr false says the module has no CR at all (the body is not searched for
+// one).
+func unescape(body string, bytes, cr bool) (string, string) {
+	bs := strings.IndexByte(body, '\\') // the next backslash at or after i below; -1: none
+	if bs < 0 && (!cr || strings.IndexByte(body, '\r') < 0) {
 		return body, "" // the common case: no allocation
 	}
 	out := make([]byte, 0, len(body))
@@ -131,12 +134,19 @@ func unescape(body string, bytes bool) (string, string) {
 		if c != '\\' && c != '\r' {
 			// The plain bytes up to the next backslash or CR, copied at
 			// once (vectorised searches) rather than appended one by one.
-			j := len(body)
-			if k := strings.IndexByte(body[i:], '\\'); k >= 0 {
-				j = i + k
+			if bs >= 0 && bs < i { // passed by an escape: find the next
+				if bs = strings.IndexByte(body[i:], '\\'); bs >= 0 {
+					bs += i
+				}
 			}
-			if k := strings.IndexByte(body[i:j], '\r'); k >= 0 {
-				j = i + k
+			j := len(body)
+			if bs >= 0 {
+				j = bs
+			}
+			if cr {
+				if k := strings.IndexByte(body[i:j], '\r'); k >= 0 {
+					j = i + k
+				}
 			}
 			out = append(out, body[i:j]...)
 			i = j

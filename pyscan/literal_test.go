@@ -50,7 +50,7 @@ func TestDecodeStringToken(t *testing.T) {
 		{`fR"x"`, "x", false, true},
 	}
 	for _, tc := range tests {
-		got, msg := decodeStringToken(tc.tok)
+		got, msg := decodeStringToken(tc.tok, true)
 		if msg != "" {
 			t.Errorf("%s: unexpected error %q", tc.tok, msg)
 			continue
@@ -77,7 +77,7 @@ func TestDecodeStringTokenErrors(t *testing.T) {
 		{`"abc`, "unterminated string literal"},
 	}
 	for _, tc := range tests {
-		_, msg := decodeStringToken(tc.tok)
+		_, msg := decodeStringToken(tc.tok, true)
 		if !strings.Contains(msg, tc.want) {
 			t.Errorf("%s: error %q, want it to contain %q", tc.tok, msg, tc.want)
 		}

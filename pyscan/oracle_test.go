@@ -94,7 +94,7 @@ func TestStringsAgainstCPython(t *testing.T) {
 		if strings.Contains(tok, "\\\"\"\"\"") || strings.HasSuffix(strings.TrimRight(tok, `"`), `\`) {
 			continue // an escaped quote that closes differently: not a single token
 		}
-		got, msg := decodeStringToken(tok)
+		got, msg := decodeStringToken(tok, true)
 		if (msg == "") != res[i].OK {
 			if !res[i].OK && strings.Contains(tok, `"`+`"`) {
 				continue // CPython tokenized it differently (adjacent quotes)

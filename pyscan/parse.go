@@ -89,7 +89,7 @@ func (b *builder) start(path string, src []byte) []byte {
 	}
 	body := src[b.base:]
 	msg, off, ascii := checkEncoding(body)
-	b.ascii = ascii
+	b.ascii, b.cr = ascii, bytes.IndexByte(body, '\r') >= 0
 	if msg != "" {
 		at := posAt(src, off+int(b.base))
 		m.Syntax = []SyntaxError{{Span: Span{Start: at, End: posAt(src, min(len(src), int(at.Offset)+1))}, Msg: msg}}

@@ -39,9 +39,13 @@ func FuzzUnescapeRuns(f *testing.F) {
 			body.WriteString(`\`)
 			want.WriteString(`\`)
 		}
-		got, msg := unescape(body.String(), false)
-		if got != want.String() || msg != "" {
-			t.Errorf("unescape(%q) = %q, %q; want %q", body.String(), got, msg, want.String())
+		// cr as the builder sets it (whether the module has a CR), and
+		// true, which always searches.
+		for _, cr := range []bool{strings.Contains(body.String(), "\r"), true} {
+			got, msg := unescape(body.String(), false, cr)
+			if got != want.String() || msg != "" {
+				t.Errorf("unescape(%q, cr %v) = %q, %q; want %q", body.String(), cr, got, msg, want.String())
+			}
 		}
 	})
 }

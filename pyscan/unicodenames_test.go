@@ -14,7 +14,7 @@ import (
 
 // decodeName decodes "\N{name}" with pyscan's string-literal decoder.
 func decodeName(name string) (rune, bool) {
-	got, msg := decodeStringToken(`"\N{` + name + `}"`)
+	got, msg := decodeStringToken(`"\N{`+name+`}"`, true)
 	r := []rune(got.value)
 	if msg != "" || len(r) != 1 {
 		return 0, false
