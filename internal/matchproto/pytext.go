@@ -3,8 +3,6 @@ package matchproto
 import (
 	"strings"
 	"unicode/utf8"
-
-	"github.com/nullius-dev/nullius/internal/pycase"
 )
 
 // IsPySpace reports whether r is whitespace for Python's str.split() and
@@ -77,8 +75,3 @@ func UniversalNewlines(s string) string {
 	}
 	return strings.ReplaceAll(strings.ReplaceAll(s, "\r\n", "\n"), "\r", "\n")
 }
-
-// PyLower lowercases with full Unicode case mapping, as Python's str.lower()
-// does (U+0130 becomes "i̇", two runes; strings.ToLower gives one), by
-// internal/pycase, the one implementation.
-func PyLower(s string) string { return pycase.Lower(s) }

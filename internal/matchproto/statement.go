@@ -2,6 +2,7 @@ package matchproto
 
 import (
 	"fmt"
+	"github.com/nullius-dev/nullius/internal/pycase"
 	"slices"
 	"strings"
 	"unicode/utf8"
@@ -113,7 +114,7 @@ func (a *Analysis) Anchored() int {
 
 // key is the heading-versus-criterion lookup key of the reference: NFKC,
 // strip, lower, whitespace collapse.
-func key(s string) string { return Collapse(PyLower(PyStrip(norm.NFKC.String(s)))) }
+func key(s string) string { return Collapse(pycase.Lower(PyStrip(norm.NFKC.String(s)))) }
 
 // AnalyzeStatement parses a statement against the committed criteria and
 // the side's allowed evidence (§3.4, §3.5), recording every line it drops
@@ -355,8 +356,8 @@ func tagProblem(folded string) string {
 		return "the tag must open exactly '[anchor:' (lowercase, with the colon)"
 	case typ == "":
 		return "the anchor tag has no type; " + want
-	case typ != "literature" && typ != "computation" && (PyLower(typ) == "literature" || PyLower(typ) == "computation"):
-		return fmt.Sprintf("anchor type %s must be lowercase (%s)", pyfmt.Str(typ), PyLower(typ))
+	case typ != "literature" && typ != "computation" && (pycase.Lower(typ) == "literature" || pycase.Lower(typ) == "computation"):
+		return fmt.Sprintf("anchor type %s must be lowercase (%s)", pyfmt.Str(typ), pycase.Lower(typ))
 	case typ != "literature" && typ != "computation":
 		return fmt.Sprintf("anchor type %s is neither literature nor computation", pyfmt.Str(typ))
 	case arrow == "":
