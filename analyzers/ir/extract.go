@@ -1,13 +1,12 @@
 package ir
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"fmt"
 	"slices"
 	"strings"
 
 	"github.com/nullius-dev/nullius/analyzers/internal/sentinel"
+	"github.com/nullius-dev/nullius/internal/digest"
 	"github.com/nullius-dev/nullius/internal/pyfmt"
 
 	"github.com/nullius-dev/nullius/internal/diag"
@@ -19,8 +18,7 @@ import (
 // "sha256:" + lower-case hex SHA-256 (§3.6). It is deliberately not Gaia's
 // ir_hash, which ignores the `exported` flags.
 func CompiledIRPin(irBytes []byte) string {
-	sum := sha256.Sum256(irBytes)
-	return "sha256:" + hex.EncodeToString(sum[:])
+	return digest.Of(irBytes)
 }
 
 // CountObservations is the reference `evidence_count`: the number of

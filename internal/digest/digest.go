@@ -1,11 +1,24 @@
 // Package digest holds the one form of a sha256 reference the Gaia and
 // match tools write — "sha256:" and 64 lowercase hex digits, the whole
-// string — checked by IR hashes, ledger entries, commitments and
-// artifacts alike, so the four can never disagree on what a hash is.
+// string: Of makes it (content pins, commitments, journal digests) and
+// IsSHA256 checks it (IR hashes, ledger entries, commitments, artifacts),
+// so no two places can disagree on what a hash is.
 package digest
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+)
 
 // Prefix begins every sha256 reference.
 const Prefix = "sha256:"
+
+// Of returns the sha256 reference of b: Prefix and the lowercase hex
+// SHA-256 of b.
+func Of(b []byte) string {
+	sum := sha256.Sum256(b)
+	return Prefix + hex.EncodeToString(sum[:])
+}
 
 // IsSHA256 reports whether s is exactly a sha256 reference: Prefix and 64
 // lowercase hex digits (what `^sha256:[0-9a-f]{64}$` matches).

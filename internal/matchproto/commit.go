@@ -1,8 +1,6 @@
 package matchproto
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"slices"
@@ -12,6 +10,7 @@ import (
 
 	"golang.org/x/text/unicode/norm"
 
+	"github.com/nullius-dev/nullius/internal/digest"
 	"github.com/nullius-dev/nullius/internal/lazyre"
 	"github.com/nullius-dev/nullius/internal/pyfmt"
 	"github.com/nullius-dev/nullius/internal/shortid"
@@ -100,13 +99,7 @@ func CommitmentHash(criteria any) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	return SHA256Ref(CanonicalBytes(c)), nil
-}
-
-// SHA256Ref returns "sha256:" + lowercase hex of sha256(b).
-func SHA256Ref(b []byte) string {
-	sum := sha256.Sum256(b)
-	return "sha256:" + hex.EncodeToString(sum[:])
+	return digest.Of(CanonicalBytes(c)), nil
 }
 
 // BuildCommitment returns the commitment object in the reference's key
@@ -119,7 +112,7 @@ func BuildCommitment(criteria any, now time.Time) (Object, error) {
 	return Object{
 		{Key: "committed_at", Value: FormatTime(now)},
 		{Key: "criteria", Value: c},
-		{Key: "commitment_hash", Value: SHA256Ref(CanonicalBytes(c))},
+		{Key: "commitment_hash", Value: digest.Of(CanonicalBytes(c))},
 	}, nil
 }
 

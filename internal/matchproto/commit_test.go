@@ -7,6 +7,8 @@ import (
 	"time"
 
 	"golang.org/x/text/unicode/norm"
+
+	"github.com/nullius-dev/nullius/internal/digest"
 )
 
 // TestGoldenVectors pins §1.7: the commitment hash is a shared byte format.
@@ -60,7 +62,7 @@ func TestCommitmentFileFormat(t *testing.T) {
 	if got != want {
 		t.Errorf("file =\n%s\nwant\n%s", got, want)
 	}
-	if SHA256Ref([]byte(got)) != "sha256:fa89dbd13b3d2db476045e49880e39c8bb9d0e8285466c050eeb9879a53d9b16" {
+	if digest.Of([]byte(got)) != "sha256:fa89dbd13b3d2db476045e49880e39c8bb9d0e8285466c050eeb9879a53d9b16" {
 		t.Error("commitment file bytes differ from the §10 golden")
 	}
 }

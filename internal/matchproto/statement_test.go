@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/nullius-dev/nullius/internal/digest"
 )
 
 func golden(t *testing.T, name string) string {
@@ -37,7 +39,7 @@ func TestGoldenRebuild(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got := SHA256Ref([]byte(v.Rebuilt)); got != side.sha {
+		if got := digest.Of([]byte(v.Rebuilt)); got != side.sha {
 			t.Errorf("rebuilt %s = %s, want %s\n%s", side.label, got, side.sha, v.Rebuilt)
 		}
 		if WordCount(v.Rebuilt) != 48 || v.Discarded != 0 {
@@ -211,7 +213,7 @@ func TestFillTemplate(t *testing.T) {
 }
 
 func TestPromptDigest(t *testing.T) {
-	if SHA256Ref([]byte(BindingTemplate)) == "" || !strings.Contains(BindingTemplate, `"judge_prompt_sha256": "%s"`) {
+	if digest.Of([]byte(BindingTemplate)) == "" || !strings.Contains(BindingTemplate, `"judge_prompt_sha256": "%s"`) {
 		t.Fatal("binding template lacks the echo line")
 	}
 	d1 := PromptDigest("body", JudgePromptTemplate, BindingTemplate)

@@ -30,6 +30,7 @@ import (
 	"github.com/nullius-dev/nullius/internal/atomicfile"
 	"github.com/nullius-dev/nullius/internal/contain"
 	"github.com/nullius-dev/nullius/internal/diag"
+	"github.com/nullius-dev/nullius/internal/digest"
 	"github.com/nullius-dev/nullius/internal/jsonloc"
 	"github.com/nullius-dev/nullius/internal/lazyre"
 	"github.com/nullius-dev/nullius/internal/lockfile"
@@ -254,10 +255,10 @@ func run(opts Options, checks Checks, res *Result) error {
 	}
 	for _, s := range sides {
 		j.Files = append(j.Files, journalFile{Path: relTo(root, s.module), Mode: s.mode,
-			BeforeSHA256: digest(s.orig), AfterSHA256: digest(s.next), Before: s.orig, After: s.next})
+			BeforeSHA256: digest.Of(s.orig), AfterSHA256: digest.Of(s.next), Before: s.orig, After: s.next})
 	}
 	j.Files = append(j.Files, journalFile{Path: relTo(root, art), Mode: artInfo.Mode().Perm(),
-		BeforeSHA256: digest(data), AfterSHA256: digest(artAfter), Before: data, After: artAfter, OnCommit: true})
+		BeforeSHA256: digest.Of(data), AfterSHA256: digest.Of(artAfter), Before: data, After: artAfter, OnCommit: true})
 	if err := commit(root, j, sides, checks, art, data); err != nil {
 		return err
 	}

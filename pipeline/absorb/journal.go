@@ -2,8 +2,6 @@ package absorb
 
 import (
 	"bytes"
-	"crypto/sha256"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -16,6 +14,7 @@ import (
 	"github.com/nullius-dev/nullius/internal/atomicfile"
 	"github.com/nullius-dev/nullius/internal/contain"
 	"github.com/nullius-dev/nullius/internal/diag"
+	"github.com/nullius-dev/nullius/internal/digest"
 	"github.com/nullius-dev/nullius/internal/lockfile"
 	"github.com/nullius-dev/nullius/internal/matchproto"
 	"github.com/nullius-dev/nullius/internal/readlimit"
@@ -82,11 +81,6 @@ type journalFile struct {
 
 func journalName(matchID string) string { return "absorb-" + matchID + ".json" }
 
-func digest(b []byte) string {
-	sum := sha256.Sum256(b)
-	return "sha256:" + hex.EncodeToString(sum[:])
-}
-
 // maxJournal bounds a journal read: the before and after bytes of two
 // modules and an artifact, each at its own cap, in base64.
 const maxJournal = (4*readlimit.MaxMarkdown+2*readlimit.MaxJSON)/3*4 + 1<<20
@@ -124,7 +118,7 @@ func readJournal(root, p string) (*journal, error) {
 		if _, err := inRoot(root, f.Path); err != nil {
 			return nil, err
 		}
-		if digest(f.Before) != f.BeforeSHA256 || digest(f.After) != f.AfterSHA256 {
+		if digest.Of(f.Before) != f.BeforeSHA256 || digest.Of(f.After) != f.AfterSHA256 {
 			return nil, fmt.Errorf("the bytes recorded for %s do not match their digests", f.Path)
 		}
 		if f.Mode&^fs.ModePerm != 0 {
@@ -260,7 +254,7 @@ func settle(root, jpath string, j *journal, complete bool) *Recovery {
 		case err != nil:
 			out.Found, out.Action, out.Error = "changed", "left", err.Error()
 		default:
-			switch d := digest(cur); {
+			switch d := digest.Of(cur); {
 			case d == wantSHA:
 				out.Found, out.Action = stateName(complete), "kept"
 			case d == otherSHA:

@@ -8,6 +8,8 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+
+	"github.com/nullius-dev/nullius/internal/digest"
 )
 
 // crashInProcess runs an absorb that stops dead at point, as a killed
@@ -106,7 +108,7 @@ func TestRecoverRefusesForgedJournals(t *testing.T) {
 			j["files"].([]any)[0].(map[string]any)["path"] = "/etc/passwd"
 		},
 		"wrong digest": func(j map[string]any) {
-			j["files"].([]any)[1].(map[string]any)["before_sha256"] = digest([]byte("x"))
+			j["files"].([]any)[1].(map[string]any)["before_sha256"] = digest.Of([]byte("x"))
 		},
 		"unknown state":  func(j map[string]any) { j["state"] = "maybe" },
 		"unknown field":  func(j map[string]any) { j["extra"] = 1 },

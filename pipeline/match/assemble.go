@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/nullius-dev/nullius/internal/atomicfile"
+	"github.com/nullius-dev/nullius/internal/digest"
 	"github.com/nullius-dev/nullius/internal/lockfile"
 	"github.com/nullius-dev/nullius/internal/matchproto"
 	"github.com/nullius-dev/nullius/internal/plural"
@@ -296,7 +297,7 @@ func crossCheckMaterials(dir string, commitment matchproto.Object, a, b string) 
 		if n := matchproto.StatementNodeLine(text); n != side.node {
 			return nil, refuse("materials cross-check: %s argues for node %s, but the match is being assembled for %s", p, n, side.node)
 		}
-		binding = append(binding, matchproto.Member{Key: side.label, Value: matchproto.Object{{Key: "idea_node_id", Value: side.node}, {Key: "content_sha256", Value: matchproto.SHA256Ref([]byte(text))}}})
+		binding = append(binding, matchproto.Member{Key: side.label, Value: matchproto.Object{{Key: "idea_node_id", Value: side.node}, {Key: "content_sha256", Value: digest.Of([]byte(text))}}})
 	}
 	return binding, nil
 }

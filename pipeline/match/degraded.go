@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"path/filepath"
 
+	"github.com/nullius-dev/nullius/internal/digest"
 	"github.com/nullius-dev/nullius/internal/matchproto"
 	"github.com/nullius-dev/nullius/internal/plural"
 	"github.com/nullius-dev/nullius/internal/readlimit"
@@ -49,7 +50,7 @@ func (p *panel) degraded(usable int) error {
 			p.seatDone(seat{family: native.Label, n: r.n, reason: fail}, 0)
 			continue
 		}
-		coll := matchproto.Object{{Key: "source", Value: "injected"}, {Key: "vote_file", Value: p.o.NativeVotes[r.n-1]}, {Key: "reply_sha256", Value: matchproto.SHA256Ref(r.data)},
+		coll := matchproto.Object{{Key: "source", Value: "injected"}, {Key: "vote_file", Value: p.o.NativeVotes[r.n-1]}, {Key: "reply_sha256", Value: digest.Of(r.data)},
 			{Key: "attempts", Value: []any{matchproto.Object{{Key: "attempt", Value: 1}, {Key: "ok", Value: true}}}}}
 		s := seat{key: fmt.Sprintf("%s_seat_%d", native.Label, r.n), family: native.Label, n: r.n,
 			record: p.voteRecord(native.Label, native.Label+"/"+native.Model, o, coll, r.n)}

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/nullius-dev/nullius/internal/digest"
 	"github.com/nullius-dev/nullius/internal/matchproto"
 )
 
@@ -23,7 +24,7 @@ func TestGoldenJudgePrompt(t *testing.T) {
 	must(t, err)
 	p, err := RenderPrompt(m, DefaultTemplates())
 	must(t, err)
-	if got := matchproto.SHA256Ref([]byte(p.Body)); got != goldenBodySHA {
+	if got := digest.Of([]byte(p.Body)); got != goldenBodySHA {
 		t.Errorf("judge prompt body = %s, want %s", got, goldenBodySHA)
 	}
 	if p.Digest != goldenDigest {

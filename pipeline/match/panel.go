@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/nullius-dev/nullius/internal/atomicfile"
+	"github.com/nullius-dev/nullius/internal/digest"
 	"github.com/nullius-dev/nullius/internal/lockfile"
 	"github.com/nullius-dev/nullius/internal/matchproto"
 	"github.com/nullius-dev/nullius/internal/plural"
@@ -903,7 +904,7 @@ func (p *panel) injected(f matchproto.Family, file string) seat {
 	}
 	// Unlike the reference (W12), the cross-family native seat also records
 	// the digest of the reply it was given.
-	coll := matchproto.Object{{Key: "source", Value: "injected"}, {Key: "vote_file", Value: file}, {Key: "reply_sha256", Value: matchproto.SHA256Ref(b)},
+	coll := matchproto.Object{{Key: "source", Value: "injected"}, {Key: "vote_file", Value: file}, {Key: "reply_sha256", Value: digest.Of(b)},
 		{Key: "attempts", Value: []any{matchproto.Object{{Key: "attempt", Value: 1}, {Key: "ok", Value: true}}}}}
 	s.record = p.voteRecord(f.Label, f.Label+"/"+f.Model, o, coll, 0)
 	return s

@@ -11,6 +11,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/nullius-dev/nullius/internal/digest"
 	"github.com/nullius-dev/nullius/internal/matchproto"
 	vm "github.com/nullius-dev/nullius/validators/match"
 )
@@ -341,7 +342,7 @@ func TestDegradedFlow(t *testing.T) {
 		t.Error(rep)
 	}
 	seat2 := readObj(t, filepath.Join(dir, "panel", "votes", "host_seat_2.json"))
-	if get(seat2, "collection", "reply_sha256") != matchproto.SHA256Ref([]byte(crlf)) {
+	if get(seat2, "collection", "reply_sha256") != digest.Of([]byte(crlf)) {
 		t.Error("reply_sha256 is not over the raw bytes")
 	}
 	// W12: one extra space does not make a copied reply independent.

@@ -1,8 +1,6 @@
 package render
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -16,6 +14,7 @@ import (
 
 	"github.com/nullius-dev/nullius/analyzers/ir"
 	"github.com/nullius-dev/nullius/analyzers/readerflow"
+	"github.com/nullius-dev/nullius/internal/digest"
 	"github.com/nullius-dev/nullius/internal/jsonloc"
 	"github.com/nullius-dev/nullius/internal/lazyre"
 	"github.com/nullius-dev/nullius/internal/plural"
@@ -132,8 +131,7 @@ func Load(pkg string) (*Graph, error) {
 	if err != nil {
 		return nil, err
 	}
-	sum := sha256.Sum256(irSrc)
-	g.IRPin = "sha256:" + hex.EncodeToString(sum[:])
+	g.IRPin = digest.Of(irSrc)
 	if g.Package == "" {
 		g.Package = filepath.Base(filepath.Clean(pkg))
 	}

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"testing"
 
+	"github.com/nullius-dev/nullius/internal/digest"
 	"github.com/nullius-dev/nullius/internal/matchproto"
 )
 
@@ -76,14 +77,14 @@ func TestValidArtifactPasses(t *testing.T) {
 	if ps := ValidateMatch(w); len(ps) != 0 {
 		t.Errorf("written observation: %q", Messages(ps))
 	}
-	b := mutate(t, validArtifact, matchproto.Object{{Key: "a", Value: matchproto.Object{{Key: "idea_node_id", Value: "1f6c9d5e"}, {Key: "content_sha256", Value: matchproto.SHA256Ref(nil)}}}, {Key: "b", Value: matchproto.Object{{Key: "idea_node_id", Value: "2a7d0e6f"}, {Key: "content_sha256", Value: matchproto.SHA256Ref([]byte("x"))}}}}, "statement_binding")
+	b := mutate(t, validArtifact, matchproto.Object{{Key: "a", Value: matchproto.Object{{Key: "idea_node_id", Value: "1f6c9d5e"}, {Key: "content_sha256", Value: digest.Of(nil)}}}, {Key: "b", Value: matchproto.Object{{Key: "idea_node_id", Value: "2a7d0e6f"}, {Key: "content_sha256", Value: digest.Of([]byte("x"))}}}}, "statement_binding")
 	if ps := ValidateMatch(b); len(ps) != 0 {
 		t.Errorf("binding: %q", Messages(ps))
 	}
 	wantProblem(t, ValidateMatch(mutate(t, Marshalled(b), "2a7d0e6f", "statement_binding", "a", "idea_node_id")), "statement_binding.a.idea_node_id")
 	wantProblem(t, ValidateMatch(mutate(t, Marshalled(b), "not-a-hash", "statement_binding", "a", "content_sha256")), "content_sha256 must be sha256")
 	// W25: the reference's $-anchored match accepts a trailing newline.
-	wantProblem(t, ValidateMatch(mutate(t, Marshalled(b), matchproto.SHA256Ref(nil)+"\n", "statement_binding", "a", "content_sha256")), "content_sha256 must be sha256")
+	wantProblem(t, ValidateMatch(mutate(t, Marshalled(b), digest.Of(nil)+"\n", "statement_binding", "a", "content_sha256")), "content_sha256 must be sha256")
 }
 
 // Marshalled renders v as the JSON text mutate reads.

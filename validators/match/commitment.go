@@ -2,8 +2,8 @@ package match
 
 import (
 	"fmt"
-	"github.com/nullius-dev/nullius/internal/digest"
 
+	"github.com/nullius-dev/nullius/internal/digest"
 	"github.com/nullius-dev/nullius/internal/matchproto"
 	"github.com/nullius-dev/nullius/internal/pyfmt"
 )
@@ -50,7 +50,7 @@ func ValidateCommitment(v any, at string) []Problem {
 		case !isStr || !digest.IsSHA256(hs):
 			ps = append(ps, Problem{CodeCommitmentHash, at + "/commitment_hash", fmt.Sprintf("commitment_hash %s does not match the form sha256:<64 hex>", pyfmt.Short(h))})
 		case canon != nil:
-			if want := matchproto.SHA256Ref(matchproto.CanonicalBytes(canon)); hs != want {
+			if want := digest.Of(matchproto.CanonicalBytes(canon)); hs != want {
 				ps = append(ps, Problem{CodeCommitmentHash, at + "/commitment_hash", fmt.Sprintf("commitment_hash %s does not match the stored criteria (recomputed %s)", pyfmt.Str(hs), want)})
 			}
 		}

@@ -1,8 +1,6 @@
 package prior
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"net/url"
@@ -12,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/nullius-dev/nullius/internal/contain"
+	"github.com/nullius-dev/nullius/internal/digest"
 	"github.com/nullius-dev/nullius/internal/lazyre"
 	"github.com/nullius-dev/nullius/internal/projroot"
 	"github.com/nullius-dev/nullius/internal/pyfmt"
@@ -59,8 +58,7 @@ func ParseRef(ref string) (Ref, error) {
 
 // PinBytes returns "sha256:<hex>" of b, the pin format of every reference.
 func PinBytes(b []byte) string {
-	s := sha256.Sum256(b)
-	return "sha256:" + hex.EncodeToString(s[:])
+	return digest.Of(b)
 }
 
 // RefFor builds the pinned reference of a file under root from its bytes,
