@@ -39,8 +39,6 @@
 package gaiac
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"fmt"
 	"path/filepath"
 	"slices"
@@ -50,6 +48,7 @@ import (
 	"github.com/nullius-dev/nullius/analyzers"
 	"github.com/nullius-dev/nullius/analyzers/gaiaref"
 	"github.com/nullius-dev/nullius/internal/diag"
+	"github.com/nullius-dev/nullius/internal/digest"
 	"github.com/nullius-dev/nullius/internal/jsonloc"
 	"github.com/nullius-dev/nullius/internal/matchproto"
 	"github.com/nullius-dev/nullius/internal/plural"
@@ -730,11 +729,11 @@ func (c *compiler) ir() ([]byte, error) {
 		graph["operators"] = mapsToAny(c.operators)
 	}
 	// ir_hash: over the graph without the exported flags.
-	sum := sha256.Sum256(matchproto.MarshalCompact(sorted(graph)))
+	irHash := digest.Of(matchproto.MarshalCompact(sorted(graph)))
 	for i, k := range c.ks {
 		ks[i].(map[string]any)["exported"] = k.exported
 	}
-	graph["ir_hash"] = "sha256:" + hex.EncodeToString(sum[:])
+	graph["ir_hash"] = irHash
 	return []byte(matchproto.MarshalIndent(sorted(graph))), nil
 }
 
