@@ -122,7 +122,7 @@ func (b *builder) endPos(nodes []node, body []byte) Pos {
 }
 
 // build makes the model from the flat tree of body, with what the
-// flattening counted of it (sc; nil: the builder counts).
+// flattening counted of it (sc).
 func (b *builder) build(nodes []node, body []byte, sc *treeScan) {
 	b.nodes = nodes
 	b.m.Root.Span.End = b.endPos(nodes, body)

@@ -37,9 +37,9 @@ import (
 // nodes, then sizes the slabs from the counts of expression nodes and
 // identifiers. The flattening counted them and listed the comments (sc):
 // only a flagged tree (an ERROR or MISSING node, a keyword spelled as a
-// name) or one without counts (sc nil) takes the pass over every node.
+// name, or no memory for the comment list) takes the pass over every node.
 func (b *builder) scan(sc *treeScan) {
-	if sc == nil || sc.flagged {
+	if sc.flagged {
 		b.initSlabs(b.scanNodes())
 		return
 	}
