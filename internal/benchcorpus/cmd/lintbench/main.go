@@ -34,6 +34,8 @@ import (
 	"syscall"
 	"time"
 
+	"golang.org/x/sys/unix"
+
 	"github.com/nullius-dev/nullius/analyzers"
 	"github.com/nullius-dev/nullius/internal/benchcorpus"
 )
@@ -41,15 +43,19 @@ import (
 func main() {
 	bin := flag.String("bin", ".bench", "directory holding nullius, parseonly and emptycgo, and the corpora")
 	runs := flag.Int("runs", 21, "interleaved runs per throughput figure")
-	starts := flag.Int("starts", 200, "interleaved runs per process-start figure")
+	nstarts := flag.Int("starts", 200, "interleaved runs per process-start figure")
 	mb := flag.Int("mb", 12, "size of the large-file corpus in MB")
 	small := flag.Int("small", 1000, "packages in the small-packages corpus")
 	pkg := flag.String("pkg", "fixtures/lint/good", "the package of the one-package latency")
+	throughput := flag.Bool("throughput", true, "measure the corpora (false: process start only)")
 	flag.Parse()
 
 	corpora := []struct{ name, dir string }{
 		{fmt.Sprintf("large files (%d MB)", *mb), filepath.Join(*bin, fmt.Sprintf("corpus-%dmb", *mb))},
 		{fmt.Sprintf("small packages (%d)", *small), filepath.Join(*bin, fmt.Sprintf("small-%d", *small))},
+	}
+	if !*throughput {
+		corpora = nil
 	}
 	for i, c := range corpora {
 		if _, err := os.Stat(c.dir); err == nil {
@@ -66,7 +72,9 @@ func main() {
 	nullius, parseonly, empty := filepath.Join(*bin, "nullius"), filepath.Join(*bin, "parseonly"), filepath.Join(*bin, "emptycgo")
 	fmt.Printf("machine: %d CPUs (GOMAXPROCS %d), %s; load average before: %s\n\n", runtime.NumCPU(), runtime.GOMAXPROCS(0), cpuModel(), loadavg())
 
-	fmt.Printf("%-24s %10s %10s %10s %7s %9s %9s %8s %9s %9s\n", "corpus", "MB", "parse MB/s", "lint MB/s", "ratio", "1-core", "speed-up", "allocs/B", "bytes/B", "peak RSS")
+	if len(corpora) > 0 {
+		fmt.Printf("%-24s %10s %10s %10s %7s %9s %9s %8s %9s %9s\n", "corpus", "MB", "parse MB/s", "lint MB/s", "ratio", "1-core", "speed-up", "allocs/B", "bytes/B", "peak RSS")
+	}
 	for _, c := range corpora {
 		bytes := pyBytes(c.dir)
 		mbytes := float64(bytes) / 1e6
@@ -90,23 +98,83 @@ func main() {
 		fmt.Printf("%-24s %10s lint ÷ parse-only of each interleaved pair: median %.2f, quartiles %.2f–%.2f (the machine's own spread)\n", "", "", q2, q1, q3)
 	}
 
-	fmt.Printf("\n%-44s %10s %10s %8s\n", "process start (interleaved runs)", "median", "min", "ratio")
+	// Process start depends on the page cache as well as on the binary: on
+	// this machine a binary just written (what go build and go install
+	// leave) starts faster than the same bytes read back from disk (after
+	// a reboot, or once evicted), and the big binary more so than the
+	// small empty one. Both states are measured, on fresh copies of the
+	// two binaries: as written, then with their cached pages dropped
+	// (fsync + POSIX_FADV_DONTNEED, no root needed) so that the first run
+	// reads them back from disk.
+	dir, err := os.MkdirTemp(*bin, "start-")
+	if err != nil {
+		fail(err)
+	}
+	defer os.RemoveAll(dir)
+	emptyC, nulliusC := filepath.Join(dir, "emptycgo"), filepath.Join(dir, "nullius")
+	for _, c := range [][2]string{{empty, emptyC}, {nullius, nulliusC}} {
+		if err := copyFile(c[0], c[1]); err != nil {
+			fail(err)
+		}
+	}
+	starts(emptyC, nulliusC, *pkg, *nstarts, "as written")
+	for _, f := range []string{emptyC, nulliusC} {
+		if err := evict(f); err != nil {
+			fail(err)
+		}
+	}
+	starts(emptyC, nulliusC, *pkg, *nstarts, "read back from disk")
+	fmt.Printf("\nload average after: %s\n", loadavg())
+}
+
+// starts measures, interleaved, the empty cgo binary, `nullius version`
+// and a one-package `nullius lint`, and prints their ratios to the empty
+// binary.
+func starts(empty, nullius, pkg string, n int, state string) {
+	fmt.Printf("\n%-44s %10s %10s %8s\n", "process start, binaries "+state, "median", "min", "ratio")
 	var e, v, l []run
-	for range *starts {
+	for range n {
 		e = append(e, measure(nil, empty))
 		v = append(v, measure(nil, nullius, "version"))
-		l = append(l, measure(nil, nullius, "lint", *pkg))
+		l = append(l, measure(nil, nullius, "lint", pkg))
 	}
 	base := median(e, wall)
 	for _, r := range []struct {
 		name string
 		runs []run
-	}{{"empty cgo binary", e}, {"nullius version", v}, {"nullius lint " + *pkg, l}} {
+	}{{"empty cgo binary", e}, {"nullius version", v}, {"nullius lint " + pkg, l}} {
 		fmt.Printf("%-44s %8.2f ms %8.2f ms %7.2fx\n", r.name, median(r.runs, wall)*1e3, minOf(r.runs, wall)*1e3, median(r.runs, wall)/base)
 	}
-	q1, q2, q3 := quartiles(pairRatios(l, e))
-	fmt.Printf("%-44s median %.2f, quartiles %.2f–%.2f\n", "one-package lint ÷ empty of each pair", q2, q1, q3)
-	fmt.Printf("\nload average after: %s\n", loadavg())
+	for _, r := range []struct {
+		name string
+		runs []run
+	}{{"nullius version", v}, {"one-package lint", l}} {
+		q1, q2, q3 := quartiles(pairRatios(r.runs, e))
+		fmt.Printf("%-44s median %.2f, quartiles %.2f–%.2f\n", r.name+" ÷ empty of each pair", q2, q1, q3)
+	}
+}
+
+// copyFile writes a fresh executable copy of src at dst.
+func copyFile(src, dst string) error {
+	b, err := os.ReadFile(src)
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(dst, b, 0o755)
+}
+
+// evict writes path's pages to disk and drops them from the page cache,
+// so that the next exec reads the file back from disk.
+func evict(path string) error {
+	f, err := os.Open(path)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	if err := f.Sync(); err != nil {
+		return err
+	}
+	return unix.Fadvise(int(f.Fd()), 0, 0, unix.FADV_DONTNEED)
 }
 
 type run struct{ wall, cpu, rss float64 } // seconds, seconds, KB
