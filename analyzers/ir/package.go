@@ -61,6 +61,39 @@ type Compiled struct {
 	Doc  *jsonloc.Doc // nil when the bytes did not parse
 	Err  error        // Parse's error
 	Info fs.FileInfo  // the file read, whose time the staleness warning GAIA213 compares
+	// Beliefs is the package's .gaia/beliefs.json as the caller read it
+	// (ReadBeliefs), so the checks judge the bytes the caller goes on to
+	// use (writeback's recount of value); nil reads it as CheckPackage
+	// does.
+	Beliefs *BeliefsFile
+}
+
+// BeliefsFile is one read of a package's .gaia/beliefs.json through the
+// bounded reader: its bytes, or the error the read gave.
+type BeliefsFile struct {
+	Path string      // BeliefsPath of the package, as read
+	Src  []byte      // the bytes read; nil when Err is set
+	Info fs.FileInfo // the file read (from the open file); nil when Err is set
+	Err  error       // the bounded reader's error: fs.ErrNotExist when there is none
+}
+
+// ReadBeliefs reads pkgDir's .gaia/beliefs.json once, for a caller that
+// checks it (Compiled.Beliefs) and then uses its value.
+func ReadBeliefs(pkgDir string) *BeliefsFile {
+	path := BeliefsPath(pkgDir)
+	src, info, err := readlimit.ReadFileInfo(path, readlimit.JSON)
+	return &BeliefsFile{Path: path, Src: src, Info: info, Err: err}
+}
+
+// statErr is the error a stat of the path gave before the read (nil when
+// the stat found something there): the bounded reader stats first, and
+// only that stat's errors are *fs.PathError with Op "stat".
+func (b *BeliefsFile) statErr() error {
+	var pe *fs.PathError
+	if errors.As(b.Err, &pe) && pe.Op == "stat" {
+		return b.Err
+	}
+	return nil
 }
 
 // ParseCompiled parses ir.json bytes read with info into a Compiled.
@@ -77,6 +110,9 @@ func CheckCompiled(pkgDir string, c *Compiled, opts CheckOptions) ([]diag.Diagno
 	if c == nil || c.Info == nil {
 		return nil, nil, errors.New("internal error: CheckCompiled needs the compiled IR and the file it was read from")
 	}
+	if c.Beliefs != nil && c.Beliefs.Path != BeliefsPath(pkgDir) {
+		return nil, nil, fmt.Errorf("internal error: CheckCompiled of %s was given the beliefs of %s", pkgDir, c.Beliefs.Path)
+	}
 	return checkPackage(pkgDir, c, opts)
 }
 
@@ -85,9 +121,20 @@ func checkPackage(pkgDir string, c *Compiled, opts CheckOptions) ([]diag.Diagnos
 	irPath := IRPath(pkgDir)
 	display := filepath.ToSlash(irPath)
 	var out []diag.Diagnostic
+	var beliefs *BeliefsFile
+	if c != nil {
+		beliefs = c.Beliefs
+	}
 	if opts.RequireBeliefs {
 		// Beliefs first, as the reference checks them first (§3.2 step 11a).
-		if d, err := missing(BeliefsPath(pkgDir)); err != nil {
+		var d *diag.Diagnostic
+		var err error
+		if beliefs != nil {
+			d, err = missingAfter(beliefs.Path, beliefs.statErr())
+		} else {
+			d, err = missing(BeliefsPath(pkgDir))
+		}
+		if err != nil {
 			return nil, nil, err
 		} else if d != nil {
 			out = append(out, *d)
@@ -119,7 +166,7 @@ func checkPackage(pkgDir string, c *Compiled, opts CheckOptions) ([]diag.Diagnos
 	}
 	ds, g := Check(ir, opts)
 	out = append(out, ds...)
-	bs, err := checkBeliefs(pkgDir, ir)
+	bs, err := checkBeliefs(pkgDir, beliefs, ir)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -131,6 +178,11 @@ func checkPackage(pkgDir string, c *Compiled, opts CheckOptions) ([]diag.Diagnos
 // missing returns GAIA206 when path does not exist.
 func missing(path string) (*diag.Diagnostic, error) {
 	_, err := os.Stat(path)
+	return missingAfter(path, err)
+}
+
+// missingAfter is missing given the error of path's stat.
+func missingAfter(path string, err error) (*diag.Diagnostic, error) {
 	if err == nil {
 		return nil, nil
 	}
@@ -147,17 +199,28 @@ func missing(path string) (*diag.Diagnostic, error) {
 // are, one line naming the file.
 func readArtifact(path string) ([]byte, fs.FileInfo, error) {
 	src, info, err := readlimit.ReadFileInfo(path, readlimit.JSON)
-	if err != nil && !readlimit.Refused(err) && !errors.Is(err, fs.ErrNotExist) {
-		return nil, nil, fmt.Errorf("could not read %s: %w", pyfmt.Str(path), err)
-	}
-	return src, info, err
+	return src, info, readError(path, err)
 }
 
-// checkBeliefs loads beliefs.json when present and checks it is bound to
-// the IR (GAIA212).
-func checkBeliefs(pkgDir string, ir *IR) ([]diag.Diagnostic, error) {
+// readError is the bounded reader's error as readArtifact returns it.
+func readError(path string, err error) error {
+	if err != nil && !readlimit.Refused(err) && !errors.Is(err, fs.ErrNotExist) {
+		return fmt.Errorf("could not read %s: %w", pyfmt.Str(path), err)
+	}
+	return err
+}
+
+// checkBeliefs loads beliefs.json when present (as read, or read now when
+// read is nil) and checks it is bound to the IR (GAIA212).
+func checkBeliefs(pkgDir string, read *BeliefsFile, ir *IR) ([]diag.Diagnostic, error) {
 	path := BeliefsPath(pkgDir)
-	src, _, err := readArtifact(path)
+	var src []byte
+	var err error
+	if read != nil {
+		src, err = read.Src, readError(path, read.Err)
+	} else {
+		src, _, err = readArtifact(path)
+	}
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	}

@@ -1,6 +1,7 @@
 package ir
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -268,5 +269,60 @@ func TestCheckCompiledIsCheckPackage(t *testing.T) {
 	}
 	if _, _, err := CheckCompiled(t.TempDir(), &Compiled{}, opts); err == nil {
 		t.Error("CheckCompiled without the file's info must refuse, not panic")
+	}
+}
+
+// CheckCompiled given beliefs.json as its caller read it (ReadBeliefs)
+// finds what CheckPackage finds reading it, errors included, and judges
+// those bytes: with the file swapped after the read (removed, or created
+// where there was none) it finds the same.
+func TestCheckCompiledJudgesBeliefsAsRead(t *testing.T) {
+	sample := readFixture(t, "ir_sample.json")
+	beliefs := readFixture(t, "beliefs_sample.json")
+	stale := []byte(strings.Replace(string(beliefs), "sha256:3f1c3f1c", "sha256:00000000", 1))
+	opts := CheckOptions{RequireIR: true, RequireBeliefs: true}
+	for _, tc := range []struct {
+		name string
+		src  []byte // nil: no beliefs.json
+		dir  bool   // a directory in its place
+	}{
+		{"sample", beliefs, false}, {"not JSON", []byte("{"), false}, {"array", []byte("[1]"), false},
+		{"stale", stale, false}, {"missing", nil, false}, {"directory", nil, true},
+	} {
+		pkg := writePkg(t, sample, tc.src)
+		if tc.dir {
+			if err := os.Mkdir(BeliefsPath(pkg), 0o755); err != nil {
+				t.Fatal(err)
+			}
+		}
+		want, wantG, wantErr := CheckPackage(pkg, opts)
+		info, err := os.Stat(IRPath(pkg))
+		if err != nil {
+			t.Fatal(err)
+		}
+		c := ParseCompiled(sample, info)
+		c.Beliefs = ReadBeliefs(pkg)
+		if err := os.RemoveAll(BeliefsPath(pkg)); err != nil {
+			t.Fatal(err)
+		}
+		if tc.src == nil && !tc.dir {
+			if err := os.WriteFile(BeliefsPath(pkg), stale, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		got, g, err := CheckCompiled(pkg, c, opts)
+		if fmt.Sprint(err) != fmt.Sprint(wantErr) || !slices.EqualFunc(got, want, func(a, b diag.Diagnostic) bool { return a.String() == b.String() }) || (g == nil) != (wantG == nil) {
+			t.Errorf("%s: CheckCompiled = %v, %v; CheckPackage = %v, %v", tc.name, got, err, want, wantErr)
+		}
+	}
+	pkg := writePkg(t, sample, beliefs)
+	info, err := os.Stat(IRPath(pkg))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := ParseCompiled(sample, info)
+	c.Beliefs = ReadBeliefs(writePkg(t, sample, beliefs))
+	if _, _, err := CheckCompiled(pkg, c, opts); err == nil || !strings.Contains(err.Error(), "internal error") {
+		t.Errorf("CheckCompiled given another package's beliefs = %v, want an internal error", err)
 	}
 }

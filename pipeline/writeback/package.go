@@ -129,6 +129,10 @@ func VerifyPackage(root string, post *Posterior, want binding.Binding, disciplin
 	if err := checkSidecar(pkgReal, display, post.Pin, want); err != nil {
 		return nil, err
 	}
+	// beliefs.json is read once, here: the discipline judges these bytes
+	// (GAIA206/207/212) and the recount takes value from them, so the
+	// value sent is one the discipline saw.
+	compiled.Beliefs = ir.ReadBeliefs(pkgReal)
 	ds, err := discipline(pkgReal, compiled)
 	if err != nil {
 		return nil, refuseAt(RuleDiscipline, display, 0, 0, "discipline re-check of %s failed: %v", post.RelPath, err)
@@ -271,20 +275,25 @@ func checkSidecar(pkgDir, display, pin string, want binding.Binding) error {
 }
 
 // recompute checks value and evidence_count against the pinned package (W-1):
-// the worth belief of .gaia/beliefs.json and the observation count of the IR.
+// the worth belief of .gaia/beliefs.json as compiled.Beliefs holds it (the
+// bytes the discipline judged) and the observation count of the IR.
 func recompute(pkgDir, display string, compiled *ir.Compiled, post *Posterior) error {
-	bp := ir.BeliefsPath(pkgDir)
+	bf := compiled.Beliefs
 	belShown := filepath.Join(display, ".gaia", "beliefs.json")
 	irShown := filepath.Join(display, ".gaia", "ir.json")
-	real, err := filepath.EvalSymlinks(bp)
+	real, err := filepath.EvalSymlinks(bf.Path)
 	if err != nil || !contain.Within(real, pkgDir) {
 		return refuseAt(RuleRecompute, belShown, 0, 0, "cannot verify value: %s is missing or escapes the package; re-run nullius extract", belShown)
 	}
-	bb, err := readlimit.ReadFile(real, readlimit.JSON)
-	if err != nil {
-		return refuseAt(RuleRecompute, belShown, 0, 0, "cannot read %s: %v", belShown, err)
+	if bf.Err != nil {
+		return refuseAt(RuleRecompute, belShown, 0, 0, "cannot read %s: %v", belShown, bf.Err)
 	}
-	bel, ds := ir.LoadBeliefs(real, bb)
+	// The bytes were read through the link; the file they came from must
+	// be the one that resolves inside the package now.
+	if fi, err := os.Stat(real); err != nil || !os.SameFile(fi, bf.Info) {
+		return refuseAt(RuleRecompute, belShown, 0, 0, "cannot verify value: %s was replaced while writeback read it; run again", belShown)
+	}
+	bel, ds := ir.LoadBeliefs(real, bf.Src)
 	if bel == nil {
 		r := refuseAt(RuleRecompute, belShown, 0, 0, "cannot verify value: .gaia/beliefs.json is not usable; re-run nullius extract")
 		r.Diags = ds
