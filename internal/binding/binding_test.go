@@ -379,3 +379,25 @@ func TestScan(t *testing.T) {
 		t.Errorf("Lookup of an unbound node = %v, %v", d, err)
 	}
 }
+
+// NodeCampaign: the node's own non-empty string, else the wrapper's string,
+// else "" (pipeline/report's TestNodeCampaignFallback pins it through both
+// readers of nodes files).
+func TestNodeCampaign(t *testing.T) {
+	for _, tc := range []struct {
+		node, wrapper map[string]any
+		want          string
+	}{
+		{map[string]any{"campaign_id": "c0ffee12"}, map[string]any{"campaign_id": "c0ffee13"}, "c0ffee12"},
+		{map[string]any{}, map[string]any{"campaign_id": "c0ffee13"}, "c0ffee13"},
+		{map[string]any{"campaign_id": ""}, map[string]any{"campaign_id": "c0ffee13"}, "c0ffee13"},
+		{map[string]any{"campaign_id": 5.0}, map[string]any{"campaign_id": "c0ffee13"}, "c0ffee13"},
+		{map[string]any{"campaign_id": nil}, nil, ""},
+		{map[string]any{}, map[string]any{"campaign_id": 5.0}, ""},
+		{map[string]any{"campaign_id": "c0ffee12"}, nil, "c0ffee12"},
+	} {
+		if got := NodeCampaign(tc.node, tc.wrapper); got != tc.want {
+			t.Errorf("NodeCampaign(%v, %v) = %q, want %q", tc.node, tc.wrapper, got, tc.want)
+		}
+	}
+}

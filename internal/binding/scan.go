@@ -91,3 +91,19 @@ func (ix *Index) Lookup(campaign, node string) (dirs []string, err error) {
 	}
 	return dirs, nil
 }
+
+// NodeCampaign is the campaign_id a node of a nodes file (the engine's
+// nodes_latest.json) is looked up under (Lookup): the node's own when it
+// is a non-empty string, else the wrapper's ({"campaign_id", "nodes"})
+// when it is a string, else "" (any campaign). wrapper is nil for the
+// engine's native {node_id: node} map. `match pairs` and `report
+// portfolio` both call it, so the report and the next round name the same
+// package for a node (the reference's portfolio ignores the wrapper's
+// campaign_id: docs/deviations.md).
+func NodeCampaign(node, wrapper map[string]any) string {
+	if own, _ := node["campaign_id"].(string); own != "" {
+		return own
+	}
+	w, _ := wrapper["campaign_id"].(string)
+	return w
+}

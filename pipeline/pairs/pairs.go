@@ -21,6 +21,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/nullius-dev/nullius/internal/binding"
 	"github.com/nullius-dev/nullius/internal/jsonloc"
 	"github.com/nullius-dev/nullius/internal/matchproto"
 	"github.com/nullius-dev/nullius/internal/readlimit"
@@ -42,7 +43,8 @@ type Node struct {
 	ID        string   `json:"node_id"`
 	State     string   `json:"lifecycle_state"`
 	Posterior *float64 `json:"posterior"` // nil: cold start
-	// Campaign is the node's campaign_id (else the wrapper's); "" when the
+	// Campaign is the node's campaign_id, else the wrapper's
+	// (binding.NodeCampaign, as report portfolio decides it); "" when the
 	// file does not say. It names the node's package by its binding.
 	Campaign string `json:"campaign_id"`
 }
@@ -91,7 +93,9 @@ func LoadNodes(path string) ([]Node, error) {
 	}
 	var raw []any
 	var keys []string
+	var wrapper map[string]any // nil for the engine's native map
 	if inner, ok := top["nodes"]; ok {
+		wrapper = top
 		switch v := inner.(type) {
 		case []any:
 			raw = v
@@ -114,9 +118,7 @@ func LoadNodes(path string) ([]Node, error) {
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", path, err)
 		}
-		if n.Campaign == "" {
-			n.Campaign, _ = top["campaign_id"].(string)
-		}
+		n.Campaign = binding.NodeCampaign(obj, wrapper)
 		nodes = append(nodes, n)
 	}
 	return nodes, nil
@@ -151,7 +153,6 @@ func decodeNode(obj map[string]any, key string) (Node, error) {
 		return Node{}, fmt.Errorf("node %s: lifecycle_state must be a string", id)
 	}
 	n := Node{ID: id, State: state}
-	n.Campaign, _ = obj["campaign_id"].(string)
 	switch p := obj["posterior"].(type) {
 	case nil:
 	case map[string]any:

@@ -94,18 +94,19 @@ func LoadNodes(path string, b []byte) ([]map[string]any, error) {
 		return nil, fmt.Errorf("nodes file must be a JSON object, got %T", top)
 	}
 	container := any(m)
-	campaign := ""
+	var wrapper map[string]any // nil for the engine's native map
 	if n, ok := m["nodes"]; ok {
 		if _, isNode := m["node_id"]; !isNode {
 			container = n
-			campaign, _ = m["campaign_id"].(string)
+			wrapper = m
 		}
 	}
 	// inherit gives a wrapper's node the wrapper's campaign_id when it has
-	// none of its own (the binding lookup and check use it).
+	// none of its own (the binding lookup and check use it), as `match
+	// pairs` does.
 	inherit := func(n map[string]any) {
-		if own, _ := n["campaign_id"].(string); own == "" && campaign != "" {
-			n["campaign_id"] = campaign
+		if c := binding.NodeCampaign(n, wrapper); c != "" {
+			n["campaign_id"] = c
 		}
 	}
 	var out []map[string]any

@@ -2,11 +2,14 @@ package report
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
+	"github.com/nullius-dev/nullius/internal/golden"
 	"github.com/nullius-dev/nullius/pipeline/pairs"
 )
 
@@ -243,4 +246,64 @@ func TestPortfolioReadsNodesAsPairsDoes(t *testing.T) {
 	if err == nil || err.Error() != want || perr == nil || perr.Error() != want {
 		t.Fatalf("portfolio: %v\npairs:     %v\nwant:      %s", err, perr, want)
 	}
+}
+
+// TestNodeCampaignFallback pins the campaign_id a node of a nodes file is
+// looked up under, in both readers (`report portfolio` and `match pairs`):
+// its own when that is a non-empty string, else a wrapper's when that is
+// a string, else none. The portfolio's node keeps its own value unless
+// the wrapper gives one.
+func TestNodeCampaignFallback(t *testing.T) {
+	const absent = "<absent>"
+	values := map[string]string{absent: "", "set": `"c0ffee12"`, "empty": `""`, "number": `5`, "null": `null`, "list": `["c0ffee12"]`}
+	wrappers := map[string]string{absent: "", "set": `"c0ffee13"`, "empty": `""`, "number": `5`, "null": `null`}
+	member := func(key, v string) string {
+		if v == "" {
+			return ""
+		}
+		return `"` + key + `": ` + v + `, `
+	}
+	dir := t.TempDir()
+	var got []string
+	for _, own := range []string{absent, "set", "empty", "number", "null", "list"} {
+		node := `{` + member("campaign_id", values[own]) + `"node_id": "nd000001"}`
+		shapes := map[string]string{"native": `{"nd000001": ` + node + `}`}
+		for _, w := range []string{absent, "set", "empty", "number", "null"} {
+			shapes["list/"+w] = `{` + member("campaign_id", wrappers[w]) + `"nodes": [` + node + `]}`
+			shapes["map/"+w] = `{` + member("campaign_id", wrappers[w]) + `"nodes": {"nd000001": ` + node + `}}`
+		}
+		for _, shape := range sortedKeys(shapes) {
+			path := filepath.Join(dir, "nodes.json")
+			if err := os.WriteFile(path, []byte(shapes[shape]), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			ns, err := pairs.LoadNodes(path)
+			if err != nil || len(ns) != 1 {
+				t.Fatalf("own %s, %s: pairs read %v, %v", own, shape, ns, err)
+			}
+			ps, err := LoadNodes(path, []byte(shapes[shape]))
+			if err != nil || len(ps) != 1 {
+				t.Fatalf("own %s, %s: portfolio read %v, %v", own, shape, ps, err)
+			}
+			kept, ok := ps[0]["campaign_id"]
+			keptS := fmt.Sprint(kept)
+			if !ok {
+				keptS = absent
+			}
+			if sval(ps[0]["campaign_id"]) != ns[0].Campaign {
+				t.Errorf("own %s, %s: portfolio looks up %q, pairs %q", own, shape, sval(ps[0]["campaign_id"]), ns[0].Campaign)
+			}
+			got = append(got, fmt.Sprintf("%s %s: %q %s", own, shape, ns[0].Campaign, keptS))
+		}
+	}
+	golden.Check(t, "testdata/node_campaign.golden", []byte(strings.Join(got, "\n")+"\n"))
+}
+
+func sortedKeys(m map[string]string) []string {
+	ks := make([]string, 0, len(m))
+	for k := range m {
+		ks = append(ks, k)
+	}
+	slices.Sort(ks)
+	return ks
 }
