@@ -3,6 +3,7 @@ package report
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -272,7 +273,7 @@ func TestNodeCampaignFallback(t *testing.T) {
 			shapes["list/"+w] = `{` + member("campaign_id", wrappers[w]) + `"nodes": [` + node + `]}`
 			shapes["map/"+w] = `{` + member("campaign_id", wrappers[w]) + `"nodes": {"nd000001": ` + node + `}}`
 		}
-		for _, shape := range sortedKeys(shapes) {
+		for _, shape := range slices.Sorted(maps.Keys(shapes)) {
 			path := filepath.Join(dir, "nodes.json")
 			if err := os.WriteFile(path, []byte(shapes[shape]), 0o644); err != nil {
 				t.Fatal(err)
@@ -297,13 +298,4 @@ func TestNodeCampaignFallback(t *testing.T) {
 		}
 	}
 	golden.Check(t, "testdata/node_campaign.golden", []byte(strings.Join(got, "\n")+"\n"))
-}
-
-func sortedKeys(m map[string]string) []string {
-	ks := make([]string, 0, len(m))
-	for k := range m {
-		ks = append(ks, k)
-	}
-	slices.Sort(ks)
-	return ks
 }
