@@ -13,7 +13,7 @@ const (
 // Package-level rules: discovery problems that no analyzer can see because
 // they happen before any file is parsed.
 var (
-	ruleNoModule = family.Register(diag.Rule{
+	ruleNoModule = &diag.Rule{
 		Code: "GAIA002", Name: "package-module-not-found", Severity: diag.Error,
 		Title: "the package has no module where Gaia looks for one",
 		Text: `Gaia loads a package from <package>/<import_name>/ (flat layout) or, when that does not
@@ -25,9 +25,9 @@ project name or move the module to the folder Gaia expects.`,
 		Bad:    "-- pyproject.toml --\n" + project + "-- src/myidea/__init__.py --\n" + module,
 		Good:   "-- pyproject.toml --\n" + project + "-- src/my_idea/__init__.py --\n" + module,
 		Since:  "0.1.0",
-		Origin: "nullius",
-	})
-	ruleBadPyproject = family.Register(diag.Rule{
+		Origin: "nullius", Owner: string(family),
+	}
+	ruleBadPyproject = &diag.Rule{
 		Code: "GAIA003", Name: "pyproject-invalid", Severity: diag.Error,
 		Title: "pyproject.toml does not parse or has no project name",
 		Text: `Gaia takes the import name of a package from [project].name in pyproject.toml. A file that
@@ -37,9 +37,9 @@ name = "<slug>-gaia" under [project].`,
 		Bad:    "-- pyproject.toml --\n[project]\nname = \"my-idea-gaia\n-- src/my_idea/__init__.py --\n" + module,
 		Good:   "-- pyproject.toml --\n" + project + "-- src/my_idea/__init__.py --\n" + module,
 		Since:  "0.1.0",
-		Origin: "nullius",
-	})
-	ruleNotLinted = family.Register(diag.Rule{
+		Origin: "nullius", Owner: string(family),
+	}
+	ruleNotLinted = &diag.Rule{
 		Code: "NULLIUS004", Name: "package-not-linted", Severity: diag.Error,
 		Title: "a package could not be linted",
 		Text: `A package whose check failed part way (an I/O error reading its compiled IR, or an
@@ -50,9 +50,9 @@ internal error is a bug in nullius, please report it with the package that trigg
 		Bad:    "-- pyproject.toml --\n" + project + "-- src/my_idea/__init__.py --\n" + module + "-- .gaia/ir.json/README --\n.gaia/ir.json is a directory here, so the compiled IR cannot be read.\n",
 		Good:   "-- pyproject.toml --\n" + project + "-- src/my_idea/__init__.py --\n" + module + "-- .gaia/README --\nNot compiled yet: no ir.json, so only the source is checked.\n",
 		Since:  "0.2.0",
-		Origin: "nullius",
-	})
-	ruleShadowedSrc = family.Register(diag.Rule{
+		Origin: "nullius", Owner: string(family),
+	}
+	ruleShadowedSrc = &diag.Rule{
 		Code: "GAIA903", Name: "shadowed-src-layout", Severity: diag.Warning,
 		Title: "both a flat and a src/ copy of the module exist",
 		Text: `Gaia loads <package>/<import_name>/ when it exists and never looks at
@@ -63,6 +63,17 @@ and flags the layout at pyproject.toml. Delete the copy you do not mean.`,
 		Bad:    "-- pyproject.toml --\n" + project + "-- my_idea/__init__.py --\n" + module + "-- src/my_idea/__init__.py --\n" + module,
 		Good:   "-- pyproject.toml --\n" + project + "-- src/my_idea/__init__.py --\n" + module,
 		Since:  "0.1.0",
-		Origin: "nullius",
-	})
+		Origin: "nullius", Owner: string(family),
+	}
 )
+
+// ruleList lists the rules of this family for the catalogue, which calls
+// it when first read (diag.Family.Declare): declaring them costs one store
+// at start.
+func ruleList() []*diag.Rule {
+	return []*diag.Rule{
+		ruleNoModule, ruleBadPyproject, ruleNotLinted, ruleShadowedSrc,
+	}
+}
+
+var _ = family.Declare(ruleList)

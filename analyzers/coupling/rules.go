@@ -12,7 +12,7 @@ const family = diag.Family("coupling")
 
 // The rules of this family, reported by their variables.
 var (
-	GAIA502 = family.Register(diag.Rule{
+	GAIA502 = &diag.Rule{
 		Code: "GAIA502", Name: "ungraded-coupling-to-worth", Severity: diag.Error,
 		Title: "worth is coupled by a verb that carries no likelihood grade",
 		Text: `associate, derive, compute, equal, contradict and exclusive move belief without one of
@@ -22,9 +22,9 @@ the discipline. The diagnostic sits at the worth argument. Update worth only thr
 infer statements from its criteria.`,
 		Bad:   hdr + "worth = claim(\"The idea merits effort.\")\nderive(worth, given=[a])\n",
 		Good:  hdr + "derive(b, given=[a])\n",
-		Since: "0.1.0", Origin: "nullius",
-	})
-	GAIA503 = family.Register(diag.Rule{
+		Since: "0.1.0", Origin: "nullius", Owner: string(family),
+	}
+	GAIA503 = &diag.Rule{
 		Code: "GAIA503", Name: "associate-off-grade", Severity: diag.Error,
 		Title: "associate uses probabilities that are not grade values",
 		Text: `associate(a, b, p_a_given_b=..., p_b_given_a=...) is a soft coupling whose numbers the
@@ -33,9 +33,9 @@ reference never checked (weakness W2). nullius requires both to be literal grade
 missing).`,
 		Bad:   hdr + "associate(a, b, p_a_given_b=0.99, p_b_given_a=0.99)\n",
 		Good:  hdr + "associate(a, b, p_a_given_b=0.90, p_b_given_a=0.75)\n",
-		Since: "0.1.0", Origin: "nullius",
-	})
-	GAIA509 = family.Register(diag.Rule{
+		Since: "0.1.0", Origin: "nullius", Owner: string(family),
+	}
+	GAIA509 = &diag.Rule{
 		Code: "GAIA509", Name: "operator-arity", Severity: diag.Error,
 		Title: "equal, contradict or exclusive does not have exactly two operands",
 		Text: `Gaia's structural operators take exactly two claims; a third operand or a *splat is a
@@ -44,6 +44,17 @@ sits at the call. Expand into pairwise exclusive() calls (or pairwise equal/cont
 call standing alone on its line comes with a fix that does so.`,
 		Bad:   hdr + "c = claim(\"C.\")\nexclusive(a, b, c)\n",
 		Good:  hdr + "c = claim(\"C.\")\nexclusive(a, b)\nexclusive(a, c)\nexclusive(b, c)\n",
-		Since: "0.1.0", Origin: "nullius",
-	})
+		Since: "0.1.0", Origin: "nullius", Owner: string(family),
+	}
 )
+
+// ruleList lists the rules of this family for the catalogue, which calls
+// it when first read (diag.Family.Declare): declaring them costs one store
+// at start.
+func ruleList() []*diag.Rule {
+	return []*diag.Rule{
+		GAIA502, GAIA503, GAIA509,
+	}
+}
+
+var _ = family.Declare(ruleList)

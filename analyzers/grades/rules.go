@@ -13,7 +13,7 @@ const family = diag.Family("grades")
 
 // The rules of this family, reported by their variables.
 var (
-	GAIA010 = family.Register(diag.Rule{
+	GAIA010 = &diag.Rule{
 		Code: "GAIA010", Name: "infer-probabilities-not-literal", Severity: diag.Error,
 		Title: "infer probabilities are not literal numbers",
 		Text: `Both p_e_given_h and p_e_given_not_h must be written as number literals in the call, so
@@ -23,9 +23,9 @@ infer([premises], conclusion) form all fail. The diagnostic sits at the first va
 or at the call when a keyword is missing. Write one of the three grades as literals.`,
 		Bad:   hdr + "grade = 0.9\ninfer(\"E.\", hypothesis=h, p_e_given_h=grade, p_e_given_not_h=0.09, " + note + ")\n",
 		Good:  hdr + "infer(\"E.\", hypothesis=h, p_e_given_h=0.90, p_e_given_not_h=0.09, " + note + ")\n",
-		Since: "0.1.0", Origin: "reference",
-	})
-	GAIA011 = family.Register(diag.Rule{
+		Since: "0.1.0", Origin: "reference", Owner: string(family),
+	}
+	GAIA011 = &diag.Rule{
 		Code: "GAIA011", Name: "infer-off-grade-pair", Severity: diag.Error,
 		Title: "infer uses a likelihood pair that is not one of the three grades",
 		Text: `The discipline allows exactly three likelihood ratios: weak 3 (0.75/0.25), substantial
@@ -35,9 +35,9 @@ hypothesis. Values compare as Python floats (0.9, 0.90 and 9e-1 are equal); stri
 evidence supports.`,
 		Bad:   hdr + "infer(\"E.\", hypothesis=h, p_e_given_h=0.85, p_e_given_not_h=0.15, " + note + ")\n",
 		Good:  hdr + "infer(\"E.\", hypothesis=h, p_e_given_h=0.75, p_e_given_not_h=0.25, " + note + ")\n",
-		Since: "0.1.0", Origin: "reference",
-	})
-	GAIA012 = family.Register(diag.Rule{
+		Since: "0.1.0", Origin: "reference", Owner: string(family),
+	}
+	GAIA012 = &diag.Rule{
 		Code: "GAIA012", Name: "strong-raise-hypothesis-not-plain", Severity: diag.Error,
 		Title: "a strong raise does not name its hypothesis as a plain variable",
 		Text: `A raising strong-grade infer (0.90/0.03) moves belief the most, so its target must be
@@ -46,9 +46,9 @@ string, and must be given. The diagnostic sits at the hypothesis value (or the c
 is missing). Bind the claim to a module variable and pass that.`,
 		Bad:   hdr + "claims = {\"h\": h}\ninfer(\"E.\", hypothesis=claims[\"h\"], p_e_given_h=0.90, p_e_given_not_h=0.03, " + note + ")\n",
 		Good:  hdr + "infer(\"E.\", hypothesis=h, p_e_given_h=0.90, p_e_given_not_h=0.03, " + note + ")\n",
-		Since: "0.1.0", Origin: "reference",
-	})
-	GAIA508 = family.Register(diag.Rule{
+		Since: "0.1.0", Origin: "reference", Owner: string(family),
+	}
+	GAIA508 = &diag.Rule{
 		Code: "GAIA508", Name: "infer-given-unsupported", Severity: diag.Error,
 		Title: "infer with given= is not supported by the posterior contract",
 		Text: `Gaia 0.5 accepts infer(..., given=[...]) as a conditional likelihood table, but the
@@ -57,9 +57,9 @@ check refuses it later with a misleading shape error (GAIA140, weakness W13). nu
 it at the source, at the given= value. Model the condition as its own claim and infer on it.`,
 		Bad:   hdr + "g = claim(\"G.\")\ninfer(\"E.\", hypothesis=h, given=[g], p_e_given_h=0.90, p_e_given_not_h=0.09, " + note + ")\n",
 		Good:  hdr + "infer(\"E.\", hypothesis=h, p_e_given_h=0.90, p_e_given_not_h=0.09, " + note + ")\n",
-		Since: "0.1.0", Origin: "nullius",
-	})
-	GAIA901 = family.Register(diag.Rule{
+		Since: "0.1.0", Origin: "nullius", Owner: string(family),
+	}
+	GAIA901 = &diag.Rule{
 		Code: "GAIA901", Name: "infer-hypothesis-not-plain", Severity: diag.Warning,
 		Title: "infer hypothesis is not a plain claim variable",
 		Text: `A review flag, never blocking: an infer whose hypothesis is an attribute, subscript or
@@ -68,6 +68,17 @@ name. The flag sits at the hypothesis value. A reviewer should confirm the updat
 binding the claim to a variable removes the flag.`,
 		Bad:   hdr + "ns = {\"h\": h}\ninfer(\"E.\", hypothesis=ns[\"h\"], p_e_given_h=0.90, p_e_given_not_h=0.09, " + note + ")\n",
 		Good:  hdr + "infer(\"E.\", hypothesis=h, p_e_given_h=0.90, p_e_given_not_h=0.09, " + note + ")\n",
-		Since: "0.1.0", Origin: "reference",
-	})
+		Since: "0.1.0", Origin: "reference", Owner: string(family),
+	}
 )
+
+// ruleList lists the rules of this family for the catalogue, which calls
+// it when first read (diag.Family.Declare): declaring them costs one store
+// at start.
+func ruleList() []*diag.Rule {
+	return []*diag.Rule{
+		GAIA010, GAIA011, GAIA012, GAIA508, GAIA901,
+	}
+}
+
+var _ = family.Declare(ruleList)

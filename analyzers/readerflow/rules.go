@@ -7,7 +7,7 @@ const family = diag.Family("readerflow")
 
 // The rules of this family, reported by their variables.
 var (
-	GAIA507 = family.Register(diag.Rule{
+	GAIA507 = &diag.Rule{
 		Code: "GAIA507", Name: "criterion-disconnected", Severity: diag.Warning,
 		Title: "criterion has no reader-flow path to worth",
 		Text: `A review flag: a required criterion (tension_resolution, downstream_reach,
@@ -39,6 +39,17 @@ infer(
     rationale="reader_reasoning: a traced mechanism makes the month of work likelier to pay off. anchor: idea card",
 )
 `,
-		Since: "0.1.0", Origin: "nullius",
-	})
+		Since: "0.1.0", Origin: "nullius", Owner: string(family),
+	}
 )
+
+// ruleList lists the rules of this family for the catalogue, which calls
+// it when first read (diag.Family.Declare): declaring them costs one store
+// at start.
+func ruleList() []*diag.Rule {
+	return []*diag.Rule{
+		GAIA507,
+	}
+}
+
+var _ = family.Declare(ruleList)

@@ -5,9 +5,13 @@
 //
 // The registry is the only package-level mutable state nullius allows. Each
 // rule is declared once, as a package-level variable of the family that
-// checks it (`var GAIA011 = family.Register(diag.Rule{...})`), and checks
-// report that variable, never a code string, so a misspelt code does not
-// compile. Nothing registers after main starts.
+// checks it (`var GAIA011 = &diag.Rule{Owner: string(family), ...}`, a
+// constant the linker lays out, so declaring it costs no code at start),
+// and checks report that variable, never a code string, so a misspelt code
+// does not compile. The family lists its variables in one function and
+// declares that function (`var _ = family.Declare(rules)`); the registry
+// calls it when the catalogue is first read. Nothing registers after main
+// starts.
 package diag
 
 import (
@@ -117,7 +121,7 @@ type Rule struct {
 	Input string `json:"input,omitempty"`
 	Since string `json:"since"` // nullius version that added it
 	// Retired, when set, says why the code is no longer reported. A code
-	// is never reused, so a retired rule stays registered (Family.Retire)
+	// is never reused, so a retired rule stays declared (with Retired set)
 	// and documented, without examples; no check can report it.
 	Retired string `json:"retired,omitempty"`
 	// Origin says where the rule comes from: "reference" (ported from the
@@ -137,21 +141,34 @@ type Rule struct {
 type Family string
 
 // Register registers r with Owner set to the family and returns the
-// registered rule, the value checks report.
+// registered rule. Tests register their own rules with it; the families of
+// nullius declare theirs (Declare), which costs nothing at start.
 func (f Family) Register(r Rule) *Rule {
 	r.Owner = string(f)
 	return Register(r)
 }
 
-// Retire registers a code that is no longer reported, with the reason
-// (r.Retired) and no examples, so the code is documented and never
-// reused. It returns the code: there is no rule value for a check to
-// report.
-func (f Family) Retire(r Rule) string {
-	if r.Retired == "" || r.Bad != "" || r.Good != "" {
-		panic(fmt.Sprintf("diag: retired rule %s needs a reason and no examples", r.Code))
+// Declare adds the rules that list returns to the catalogue: list is
+// called, and its rules checked, when the catalogue is first read, so a
+// family's declaration at package initialisation is one store (issue 15:
+// registering ~170 rules one by one was most of our packages' init). Every
+// rule of list must have Owner f; a retired rule (Retired set: the code is
+// no longer reported, it stays documented and is never reused) must have no
+// examples. It returns true, for `var _ = family.Declare(rules)`.
+func (f Family) Declare(list func() []*Rule) bool {
+	registry.Lock()
+	defer registry.Unlock()
+	if registry.declared == nil {
+		registry.declared = declaredRoom[:0]
 	}
-	return f.Register(r).Code
+	registry.declared = append(registry.declared, declared{f, list})
+	return true
+}
+
+// declared is one family's Declare call, not yet read.
+type declared struct {
+	family Family
+	list   func() []*Rule
 }
 
 // Owned returns the rules whose Owner is one of owners, sorted by code.
@@ -205,38 +222,38 @@ func isDigit(c byte) bool { return '0' <= c && c <= '9' }
 
 // registry is the only package-level mutable state of nullius (see package doc).
 //
-// Every rule registers at package initialisation, which every nullius
-// process pays for, `nullius version` included: Register only stores the
-// rule (in slabs, not one allocation each), and the rules are checked and
-// indexed by code and name when the catalogue is first read (index).
+// Every family declares its rules at package initialisation, which every
+// nullius process pays for, `nullius version` included: Declare only
+// stores the list function (in declared, whose room is static, so nothing
+// is allocated), and the rules are listed, checked and indexed by code and
+// name when the catalogue is first read (index).
 var registry = struct {
 	sync.RWMutex
-	slab    []Rule
-	pending []*Rule // registered, not yet checked and indexed
-	byCode  map[string]*Rule
-	byName  map[string]string
+	declared []declared // Declare calls not yet read
+	pending  []*Rule    // registered or declared, not yet checked and indexed
+	byCode   map[string]*Rule
+	byName   map[string]string
 }{}
+
+// declaredRoom is room for every family's Declare (20 today) without an
+// allocation at start; more still work (append grows it).
+var declaredRoom [32]declared
 
 // registrySize is room for the catalogue (165 rules), so neither the
 // pending list nor the maps grow.
 const registrySize = 256
 
-// Register adds a rule to the catalogue and returns it; families call it
-// through Family.Register from package-level variable declarations. A
-// malformed or duplicate code or name panics when the catalogue is first
-// read (the first Lookup or All): that is a programming error caught by
-// every test run and by every command that reports or lists a rule.
+// Register adds a copy of a rule to the catalogue and returns it (tests
+// register their own rules; the families of nullius Declare theirs). A
+// malformed or duplicate code or name, registered or declared, panics when
+// the catalogue is first read (the first Lookup or All): that is a
+// programming error caught by every test run and by every command that
+// reports or lists a rule.
 func Register(r Rule) *Rule {
 	registry.Lock()
 	defer registry.Unlock()
-	if len(registry.slab) == cap(registry.slab) {
-		registry.slab = make([]Rule, 0, 64)
-	}
-	if registry.pending == nil {
-		registry.pending = make([]*Rule, 0, registrySize)
-	}
-	registry.slab = append(registry.slab, r)
-	p := &registry.slab[len(registry.slab)-1]
+	p := new(Rule)
+	*p = r
 	registry.pending = append(registry.pending, p)
 	return p
 }
@@ -248,6 +265,20 @@ func index() {
 	if registry.byCode == nil {
 		registry.byCode = make(map[string]*Rule, registrySize)
 		registry.byName = make(map[string]string, registrySize)
+	}
+	for len(registry.declared) > 0 {
+		d := registry.declared[0]
+		registry.declared = registry.declared[1:]
+		registry.pending = slices.Grow(registry.pending, registrySize)
+		for _, r := range d.list() {
+			if r.Owner != string(d.family) {
+				panic(fmt.Sprintf("diag: rule %s declared by family %s has owner %q", r.Code, d.family, r.Owner))
+			}
+			if r.Retired != "" && (r.Bad != "" || r.Good != "") {
+				panic(fmt.Sprintf("diag: retired rule %s needs a reason and no examples", r.Code))
+			}
+			registry.pending = append(registry.pending, r)
+		}
 	}
 	for len(registry.pending) > 0 {
 		r := registry.pending[0]
@@ -275,7 +306,7 @@ func index() {
 // readLock takes the read lock on an indexed catalogue.
 func readLock() {
 	registry.RLock()
-	if len(registry.pending) == 0 && registry.byCode != nil {
+	if len(registry.pending) == 0 && len(registry.declared) == 0 && registry.byCode != nil {
 		return
 	}
 	registry.RUnlock()

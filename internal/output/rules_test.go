@@ -129,5 +129,10 @@ func TestRetiredRule(t *testing.T) {
 	}
 }
 
-var testRetiredCode = diag.Family("output-test").Retire(diag.Rule{Code: "NULLIUS993", Name: "test-retired-rule", Severity: diag.Error,
-	Title: "a retired test rule", Text: "What it checked.", Retired: "Its check moved to NULLIUS991.", Since: "0.1.0", Origin: "nullius"})
+const testRetiredCode = "NULLIUS993"
+
+var _ = diag.Family("output-test").Declare(func() []*diag.Rule {
+	return []*diag.Rule{{Code: testRetiredCode, Name: "test-retired-rule", Severity: diag.Error,
+		Title: "a retired test rule", Text: "What it checked.", Retired: "Its check moved to NULLIUS991.",
+		Since: "0.1.0", Origin: "nullius", Owner: "output-test"}}
+})

@@ -24,7 +24,7 @@ const killedCommitted = "# killed at the crash point committed (journal committe
 // An invalid artifact and a package that does not lint clean are reported
 // by the validator's and the linter's own findings instead.
 var (
-	ruleAlreadyAbsorbed = family.Register(diag.Rule{
+	ruleAlreadyAbsorbed = &diag.Rule{
 		Code: "MATCH060", Name: "absorb-already-absorbed", Severity: diag.Error,
 		Title: "the match is already in the belief layer",
 		Text: "A match reaches each graph exactly once. Absorb refuses an artifact whose " +
@@ -34,9 +34,9 @@ var (
 			"match twice. Nothing to fix when the match was absorbed; otherwise remove the stale block.",
 		Bad:   absorbCmd + absorbCmd + "-- campaign/artifacts/matches/match-5d0b3e21.json --\n{\"observation_write\": {\"written\": false, \"gaia_package_ref\": null}}\n",
 		Good:  absorbCmd,
-		Since: "0.1.0", Origin: "nullius",
-	})
-	ruleNotBound = family.Register(diag.Rule{
+		Since: "0.1.0", Origin: "nullius", Owner: string(family),
+	}
+	ruleNotBound = &diag.Rule{
 		Code: "MATCH061", Name: "absorb-package-not-bound", Severity: diag.Error,
 		Title: "a package is not bound to the idea the artifact names",
 		Text: "Each package is bound to its idea by campaign-id and node-id in [tool.nullius] of its " +
@@ -46,9 +46,9 @@ var (
 			"DIR --campaign-id C --node-id N'.",
 		Bad:   "$ nullius match absorb campaign/artifacts/matches/match-5d0b3e21.json --a-package graphs/idea-two-gaia --b-package graphs/idea-one-gaia\n",
 		Good:  absorbCmd,
-		Since: "0.1.0", Origin: "nullius",
-	})
-	ruleOutsideProject = family.Register(diag.Rule{
+		Since: "0.1.0", Origin: "nullius", Owner: string(family),
+	}
+	ruleOutsideProject = &diag.Rule{
 		Code: "MATCH062", Name: "absorb-outside-project", Severity: diag.Error,
 		Title: "the artifact or a package is outside the project root",
 		Text: "Absorb writes only inside the project (the nearest directory holding .nullius/, or " +
@@ -58,9 +58,9 @@ var (
 			"root itself, is refused. Move it into the project.",
 		Bad:   strings.TrimSuffix(absorbCmd, "\n") + " --project-root graphs\n",
 		Good:  strings.TrimSuffix(absorbCmd, "\n") + " --project-root .\n",
-		Since: "0.1.0", Origin: "nullius",
-	})
-	ruleModule = family.Register(diag.Rule{
+		Since: "0.1.0", Origin: "nullius", Owner: string(family),
+	}
+	ruleModule = &diag.Rule{
 		Code: "MATCH063", Name: "absorb-module-unfit", Severity: diag.Error,
 		Title: "the package's root module cannot take the update of worth",
 		Text: "Absorb appends a claim, an observe() and an infer() on worth to the package's root " +
@@ -68,9 +68,9 @@ var (
 			"module must exist inside the package and bind worth at module level.",
 		Bad:   absorbCmd + "-- graphs/idea-two-gaia/pyproject.toml --\n[project]\nname = \"idea-2-gaia\"\nversion = \"0.1.0\"\n\n[tool.nullius]\ncampaign-id = \"3b8e1f70\"\nnode-id = \"2a7d0e6f\"\n",
 		Good:  absorbCmd + "-- graphs/idea-two-gaia/pyproject.toml --\n[project]\nname = \"idea-two-gaia\"\nversion = \"0.1.0\"\n\n[tool.nullius]\ncampaign-id = \"3b8e1f70\"\nnode-id = \"2a7d0e6f\"\n",
-		Since: "0.1.0", Origin: "nullius",
-	})
-	ruleEditNotClean = family.Register(diag.Rule{
+		Since: "0.1.0", Origin: "nullius", Owner: string(family),
+	}
+	ruleEditNotClean = &diag.Rule{
 		Code: "MATCH064", Name: "absorb-edit-not-clean", Severity: diag.Error,
 		Title: "the appended statements would add an error finding",
 		Text: "Both packages are linted again after the edit, inside the transaction. An edit that " +
@@ -80,17 +80,17 @@ var (
 			"(GAIA032), and the package's nullius.toml hides GAIA032.",
 		Bad:   "$ nullius match absorb $'campaign/round\\n2/match-5d0b3e21.json' --a-package graphs/idea-one-gaia --b-package graphs/idea-two-gaia\n" + "-- graphs/idea-one-gaia/nullius.toml --\nignore = [\"GAIA032\"]\n-- $'campaign/round\\n2/match-5d0b3e21.json' --\n{\"match_id\": \"5d0b3e21\"}\n",
 		Good:  "$ nullius match absorb 'campaign/round 2/match-5d0b3e21.json' --a-package graphs/idea-one-gaia --b-package graphs/idea-two-gaia\n" + "-- graphs/idea-one-gaia/nullius.toml --\nignore = [\"GAIA032\"]\n-- campaign/round 2/match-5d0b3e21.json --\n{\"match_id\": \"5d0b3e21\"}\n",
-		Since: "0.1.0", Origin: "nullius",
-	})
-	ruleSamePackage = family.Register(diag.Rule{
+		Since: "0.1.0", Origin: "nullius", Owner: string(family),
+	}
+	ruleSamePackage = &diag.Rule{
 		Code: "MATCH065", Name: "absorb-same-package", Severity: diag.Error,
 		Title: "--a-package and --b-package name one package",
 		Text:  "A match compares two ideas, so absorb edits two packages. Give each idea's package.",
 		Bad:   "$ nullius match absorb campaign/artifacts/matches/match-5d0b3e21.json --a-package graphs/idea-one-gaia --b-package graphs/../graphs/idea-one-gaia\n",
 		Good:  absorbCmd,
-		Since: "0.1.0", Origin: "nullius",
-	})
-	ruleArtifactChanged = family.Register(diag.Rule{
+		Since: "0.1.0", Origin: "nullius", Owner: string(family),
+	}
+	ruleArtifactChanged = &diag.Rule{
 		Code: "MATCH066", Name: "absorb-artifact-changed", Severity: diag.Error,
 		Title: "the artifact changed while it was being absorbed",
 		Text: "observation_write is spliced into the bytes that were validated. When the artifact " +
@@ -98,9 +98,9 @@ var (
 			"is absorbed; run the absorb again.",
 		Bad:   absorbCmd + "-- campaign/artifacts/matches/match-5d0b3e21.json (saved during the absorb) --\n{\"outcome\": {\"decided_at\": \"2026-11-30T05:35:28+00:00\"}}\n",
 		Good:  absorbCmd,
-		Since: "0.1.0", Origin: "nullius",
-	})
-	ruleInterrupted = family.Register(diag.Rule{
+		Since: "0.1.0", Origin: "nullius", Owner: string(family),
+	}
+	ruleInterrupted = &diag.Rule{
 		Code: "MATCH067", Name: "absorb-interrupted", Severity: diag.Error,
 		Title: "an interrupted absorb could not be completed or rolled back",
 		Text: "An absorb journals its three files (both root modules and the artifact) under " +
@@ -111,6 +111,18 @@ var (
 			"in one of the two states, or, once all three are as they should be, delete the journal.",
 		Bad:   absorbCmd + killedCommitted + "$ nullius recover\n-- campaign/artifacts/matches/match-5d0b3e21.json --\n{\"outcome\": {\"decided_at\": \"2026-11-30T05:35:28+00:00\"}}\n",
 		Good:  absorbCmd + killedCommitted + "$ nullius recover\n",
-		Since: "0.1.0", Origin: "nullius",
-	})
+		Since: "0.1.0", Origin: "nullius", Owner: string(family),
+	}
 )
+
+// ruleList lists the rules of this family for the catalogue, which calls
+// it when first read (diag.Family.Declare): declaring them costs one store
+// at start.
+func ruleList() []*diag.Rule {
+	return []*diag.Rule{
+		ruleAlreadyAbsorbed, ruleNotBound, ruleOutsideProject, ruleModule, ruleEditNotClean,
+		ruleSamePackage, ruleArtifactChanged, ruleInterrupted,
+	}
+}
+
+var _ = family.Declare(ruleList)

@@ -9,7 +9,7 @@ const family = diag.Family("extract")
 // GAIA212 (beliefs-stale, W11), which the compiled-IR checks report too,
 // are declared in analyzers/ir.
 var (
-	rulePackageMissing = family.Register(diag.Rule{
+	rulePackageMissing = &diag.Rule{
 		Code: "GAIA200", Name: "package-dir-not-found", Severity: diag.Error,
 		Title: "the --package path is not a directory",
 		Text: "Extraction resolves --package to an absolute, symlink-free path and requires a directory " +
@@ -20,9 +20,9 @@ var (
 		Good: `$ nullius extract --package my-idea-gaia
 -- .nullius/.keep --
 `,
-		Since: "0.1.0", Origin: "reference",
-	})
-	ruleNoProjectRoot = family.Register(diag.Rule{
+		Since: "0.1.0", Origin: "reference", Owner: string(family),
+	}
+	ruleNoProjectRoot = &diag.Rule{
 		Code: "GAIA201", Name: "project-root-not-found", Severity: diag.Error,
 		Title: "no project root: no ancestor directory holds .nullius/",
 		Text: "The gaia_package_ref is a project-relative path, so extraction needs the project root: " +
@@ -34,9 +34,9 @@ var (
 		Good: `$ nullius extract --package my-idea-gaia
 -- .nullius/.keep --
 `,
-		Since: "0.1.0", Origin: "reference",
-	})
-	ruleNoGaia = family.Register(diag.Rule{
+		Since: "0.1.0", Origin: "reference", Owner: string(family),
+	}
+	ruleNoGaia = &diag.Rule{
 		Code: "GAIA202", Name: "gaia-not-found", Severity: diag.Error,
 		Title: "no gaia executable could be run",
 		Text: "Extraction drives the gaia CLI: --gaia, else $GAIA_BIN, else gaia on PATH. When none can be " +
@@ -47,9 +47,9 @@ var (
 		Good: `$ nullius extract --package my-idea-gaia
 -- .nullius/.keep --
 `,
-		Since: "0.1.0", Origin: "reference",
-	})
-	ruleVersion = family.Register(diag.Rule{
+		Since: "0.1.0", Origin: "reference", Owner: string(family),
+	}
+	ruleVersion = &diag.Rule{
 		Code: "GAIA203", Name: "gaia-version-mismatch", Severity: diag.Error,
 		Title: "gaia --version is not exactly the pinned 0.5.0a4",
 		Text: "The discipline (grades, IR fields, evidence-family audit) is written for gaia-lang 0.5.0a4. " +
@@ -65,9 +65,9 @@ gaia-lang 0.5.0a4
 $ nullius extract --package my-idea-gaia
 -- .nullius/.keep --
 `,
-		Since: "0.1.0", Origin: "reference",
-	})
-	ruleRefused = family.Register(diag.Rule{
+		Since: "0.1.0", Origin: "reference", Owner: string(family),
+	}
+	ruleRefused = &diag.Rule{
 		Code: "GAIA204", Name: "discipline-violations-refused", Severity: diag.Error,
 		Title: "extraction refused: the package breaks the discipline",
 		Text: "Extraction lints the package first and refuses, before any gaia stage runs, when an " +
@@ -95,9 +95,9 @@ infer(
 -- my-idea-gaia/src/my_idea/extra.py --
 """Notes kept beside the graph; no statements."""
 `,
-		Since: "0.1.0", Origin: "reference",
-	})
-	ruleStage = family.Register(diag.Rule{
+		Since: "0.1.0", Origin: "reference", Owner: string(family),
+	}
+	ruleStage = &diag.Rule{
 		Code: "GAIA205", Name: "gaia-stage-failed", Severity: diag.Error,
 		Title: "a gaia stage (compile, check or infer) failed",
 		Text: "gaia build compile, gaia build check and gaia run infer run in that order; a non-zero " +
@@ -111,9 +111,9 @@ $ nullius extract --package my-idea-gaia
 		Good: `$ nullius extract --package my-idea-gaia
 -- .nullius/.keep --
 `,
-		Since: "0.1.0", Origin: "reference",
-	})
-	ruleOutsideRoot = family.Register(diag.Rule{
+		Since: "0.1.0", Origin: "reference", Owner: string(family),
+	}
+	ruleOutsideRoot = &diag.Rule{
 		Code: "GAIA210", Name: "package-outside-project-root", Severity: diag.Error,
 		Title: "the package is not under the project root",
 		Text: "gaia_package_ref is project://<path relative to the project root>, so the package must " +
@@ -127,9 +127,9 @@ $ nullius extract --package my-idea-gaia
 		Good: `$ nullius extract --project-root . --package my-idea-gaia
 -- .nullius/.keep --
 `,
-		Since: "0.1.0", Origin: "reference",
-	})
-	rulePackageIsRoot = family.Register(diag.Rule{
+		Since: "0.1.0", Origin: "reference", Owner: string(family),
+	}
+	rulePackageIsRoot = &diag.Rule{
 		Code: "GAIA211", Name: "package-is-project-root", Severity: diag.Error,
 		Title: "the package directory is the project root itself",
 		Text: "A package that is the project root has an empty project-relative path, so no " +
@@ -141,6 +141,18 @@ $ nullius extract --package my-idea-gaia
 		Good: `$ nullius extract --package my-idea-gaia
 -- .nullius/.keep --
 `,
-		Since: "0.1.0", Origin: "reference",
-	})
+		Since: "0.1.0", Origin: "reference", Owner: string(family),
+	}
 )
+
+// ruleList lists the rules of this family for the catalogue, which calls
+// it when first read (diag.Family.Declare): declaring them costs one store
+// at start.
+func ruleList() []*diag.Rule {
+	return []*diag.Rule{
+		rulePackageMissing, ruleNoProjectRoot, ruleNoGaia, ruleVersion, ruleRefused, ruleStage,
+		ruleOutsideRoot, rulePackageIsRoot,
+	}
+}
+
+var _ = family.Declare(ruleList)

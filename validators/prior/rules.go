@@ -5,13 +5,14 @@ import "github.com/nullius-dev/nullius/internal/diag"
 // family owns the rules of the close-prior gate.
 const family = diag.Family("prior")
 
-// rule registers an error rule of this family added in 0.1.0. input names
-// the file its examples are (merged into the clean close-prior project of
-// fixtures/prior/project) or, for a set of files led by a command, the
-// file the command checks.
+// rule is an error rule of this family added in 0.1.0. The call inlines
+// to a literal the linker lays out, so declaring a rule runs nothing at
+// start. input names the file its examples are (merged into the clean
+// close-prior project of fixtures/prior/project) or, for a set of files
+// led by a command, the file the command checks.
 func rule(code, name, title, text, input, bad, good, origin string) *diag.Rule {
-	return family.Register(diag.Rule{Code: code, Name: name, Severity: diag.Error, Title: title, Text: text,
-		Input: input, Bad: bad, Good: good, Since: "0.1.0", Origin: origin})
+	return &diag.Rule{Code: code, Name: name, Severity: diag.Error, Title: title, Text: text,
+		Input: input, Bad: bad, Good: good, Since: "0.1.0", Origin: origin, Owner: string(family)}
 }
 
 // Files of the close-prior project the examples change.
@@ -467,3 +468,20 @@ var (
 {"strategies": [{"strategy_id": "lcs_check", "steps": [{"reasoning": "reader_reasoning: the check closes the gap, which a failed matching would rarely do. resolution_evidence: discriminating_test. anchor: https://arxiv.org/abs/2601.00001"}]}]}
 `, nul)
 )
+
+// ruleList lists the rules of this family for the catalogue, which calls
+// it when first read (diag.Family.Declare): declaring them costs one store
+// at start.
+func ruleList() []*diag.Rule {
+	return []*diag.Rule{
+		CodeUnreadable, CodeSchema, CodeSurveyCoverage, CodeSatUnknown, CodeRounds, CodeSatClosure,
+		CodeReadEntry, CodeIdentity, CodeFidelity, CodeReceipt, CodeReceiptOpen, CodeLedgerPin,
+		CodeProviders, CodeCandidates, CodeBibliography, CodeMethodAudit, CodeCitationGraph,
+		CodeCoreBinding, CodeReceiptMismatch, CodeLedgerStatus, CodeMatrixShape, CodeMetadataOnly,
+		CodeLateCaveat, CodeCritique, CodeTension, CodeNegNovelty, CodeAnchor, CodeCoverageStatus,
+		CodeReport, CodeTensionIR, CodeGateResult, CodeEmptySaturation, CodeRefBinding, CodeOneSided,
+		CodeRoundsVsCores, CodeUnreadAnchor,
+	}
+}
+
+var _ = family.Declare(ruleList)

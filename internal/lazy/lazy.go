@@ -1,0 +1,63 @@
+// Package lazy holds values built on first use that cost nothing at
+// process start.
+//
+// A package-level sync.OnceValue, strings.NewReplacer or map literal runs
+// in the package's init: it allocates and touches its code in every nullius
+// process, `nullius version` included (issue 15). A lazy.Value or
+// lazy.Replacer declared at package level with constant arguments is
+// instead laid out by the linker as static data, so the package needs no
+// init code for it:
+//
+//	var keywords = lazy.New(buildKeywords) // a named function, not a literal
+//	var escaper = lazy.NewReplacer("~", "~0", "/", "~1")
+//
+// The builder must be a named function: a function literal makes the
+// compiler initialise the variable with code at start again
+// (TestNothingAtInit in cmd/nullius finds a package that does).
+// internal/lazyre does the same for regular expressions.
+package lazy
+
+import (
+	"strings"
+	"sync"
+)
+
+// Value is a value built by a function on the first Get, from any
+// goroutine.
+type Value[T any] struct {
+	once  sync.Once
+	build func() T
+	v     T
+}
+
+// New returns a Value that build makes on first use.
+func New[T any](build func() T) *Value[T] { return &Value[T]{build: build} }
+
+// Get returns the value, building it on the first call. Like sync.Once, a
+// build that panics is not retried: later calls return the zero value.
+func (l *Value[T]) Get() T {
+	l.once.Do(l.init)
+	return l.v
+}
+
+func (l *Value[T]) init() { l.v = l.build() }
+
+// Replacer is a strings.Replacer made on first use.
+type Replacer struct {
+	once   sync.Once
+	oldnew []string
+	r      *strings.Replacer
+}
+
+// NewReplacer returns a Replacer of the old, new string pairs, as
+// strings.NewReplacer; it panics on first use if oldnew has an odd length.
+func NewReplacer(oldnew ...string) *Replacer { return &Replacer{oldnew: oldnew} }
+
+// Replace returns a copy of s with all replacements performed, as
+// (*strings.Replacer).Replace.
+func (r *Replacer) Replace(s string) string {
+	r.once.Do(r.init)
+	return r.r.Replace(s)
+}
+
+func (r *Replacer) init() { r.r = strings.NewReplacer(r.oldnew...) }
