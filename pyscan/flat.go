@@ -396,6 +396,8 @@ import (
 
 	_ "github.com/tree-sitter/go-tree-sitter" // links the tree-sitter core the declarations above refer to
 	tspython "github.com/tree-sitter/tree-sitter-python/bindings/go"
+
+	"github.com/nullius-dev/nullius/internal/lazy"
 )
 
 // node mirrors C.FNode; init checks that the layouts agree.
@@ -431,8 +433,13 @@ func init() {
 // every malloc through a Go trampoline, which costs ~50% of parse time,
 // and flat_parse serves parses from an arena. Outside an arena the
 // functions are libc's, so frees by either side stay compatible. Nothing
-// here may call ts.SetAllocator again.
-var installAllocator = sync.OnceFunc(func() { C.flat_install_allocator() })
+// here may call ts.SetAllocator again. (A zero sync.Once, not a
+// package-level sync.OnceFunc, which would allocate at process start.)
+func installAllocator() { allocatorInstalled.Do(installAllocatorOnce) }
+
+var allocatorInstalled sync.Once
+
+func installAllocatorOnce() { C.flat_install_allocator() }
 
 func language() *C.TSLanguage { return (*C.TSLanguage)(tspython.Language()) }
 
@@ -459,8 +466,11 @@ type treeScan struct {
 
 // exprTable is symtab.expr in C memory, which flatten reads for every
 // node; made once per process and never freed.
-var exprTable = sync.OnceValue(func() *C.uint8_t {
-	expr := symbols().expr
+var exprTable = lazy.New(buildExprTable)
+
+// buildExprTable builds exprTable on first use.
+func buildExprTable() *C.uint8_t {
+	expr := symbols.Get().expr
 	t := (*C.uint8_t)(C.malloc(C.size_t(len(expr))))
 	tab := unsafe.Slice(t, len(expr))
 	for i, e := range expr {
@@ -470,7 +480,7 @@ var exprTable = sync.OnceValue(func() *C.uint8_t {
 		}
 	}
 	return t
-})
+}
 
 // maxSource bounds the sources parsed: positions are int32 (see Pos).
 const maxSource = 1<<31 - 1
@@ -492,9 +502,9 @@ func newFlatParser() (*flatParser, error) {
 	if a == nil {
 		return nil, errors.New("pyscan: out of memory for the parse arena")
 	}
-	t := symbols()
+	t := symbols.Get()
 	f := &flatParser{arena: a}
-	f.scan.expr, f.scan.nexpr = exprTable(), C.uint32_t(len(t.expr))
+	f.scan.expr, f.scan.nexpr = exprTable.Get(), C.uint32_t(len(t.expr))
 	f.scan.ident, f.scan.comment = C.uint16_t(t.identifier), C.uint16_t(t.comment)
 	return f, nil
 }

@@ -2,8 +2,9 @@ package pyscan
 
 import (
 	"strings"
-	"sync"
 	"unicode/utf8"
+
+	"github.com/nullius-dev/nullius/internal/lazy"
 )
 
 // Python normalizes every identifier to NFKC while parsing, so
@@ -65,7 +66,7 @@ func foldRune(r rune) (string, bool) {
 	case r >= 0x2160 && r <= 0x217F: // Roman numerals
 		return romanNumerals[r-0x2160], true
 	}
-	f, ok := foldTable()[r]
+	f, ok := foldTable.Get()[r]
 	return f, ok
 }
 
@@ -76,7 +77,10 @@ var romanNumerals = [32]string{
 
 // foldTable holds the single characters NFKC maps to ASCII letters.
 // It is built on first use, not at every process start (issue 15).
-var foldTable = sync.OnceValue(func() map[rune]string {
+var foldTable = lazy.New(buildFoldTable)
+
+// buildFoldTable builds foldTable on first use.
+func buildFoldTable() map[rune]string {
 	return map[rune]string{
 		// letterlike symbols
 		0x2102: "C", 0x210A: "g", 0x210B: "H", 0x210C: "H", 0x210D: "H", 0x210E: "h",
@@ -100,4 +104,4 @@ var foldTable = sync.OnceValue(func() map[rune]string {
 		0x1D37: "K", 0x1D38: "L", 0x1D39: "M", 0x1D3A: "N", 0x1D3C: "O", 0x1D3E: "P",
 		0x1D3F: "R", 0x1D40: "T", 0x1D41: "U", 0x1D42: "W",
 	}
-})
+}

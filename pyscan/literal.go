@@ -8,11 +8,12 @@ import (
 	"unicode/utf8"
 	"unsafe"
 
+	"github.com/nullius-dev/nullius/internal/lazy"
 	"github.com/nullius-dev/nullius/internal/pyfmt"
 )
 
 // fstringBraces undoes an f-string's doubled braces.
-var fstringBraces = strings.NewReplacer("{{", "{", "}}", "}")
+var fstringBraces = lazy.NewReplacer("{{", "{", "}}", "}")
 
 // strToken is one decoded string token (prefix, quotes, body).
 type strToken struct {

@@ -105,16 +105,16 @@ func TestParserReuse(t *testing.T) {
 
 func TestSymbolsResolved(t *testing.T) {
 	for name, id := range map[string]uint16{
-		"identifier": symbols().identifier, "call": symbols().call, "string": symbols().str, "comment": symbols().comment,
-		"keyword_argument": symbols().keywordArgument, "as_pattern_target": symbols().asPatternTarget,
-		"case_pattern": symbols().casePattern, "print_statement": symbols().printStatement,
+		"identifier": symbols.Get().identifier, "call": symbols.Get().call, "string": symbols.Get().str, "comment": symbols.Get().comment,
+		"keyword_argument": symbols.Get().keywordArgument, "as_pattern_target": symbols.Get().asPatternTarget,
+		"case_pattern": symbols.Get().casePattern, "print_statement": symbols.Get().printStatement,
 	} {
-		if id == 0 || symbols().name(id) != name {
-			t.Errorf("symbol %s resolved to %d (%s)", name, id, symbols().name(id))
+		if id == 0 || symbols.Get().name(id) != name {
+			t.Errorf("symbol %s resolved to %d (%s)", name, id, symbols.Get().name(id))
 		}
 	}
 	// every id in the table resolved (0 is what a failed lookup returns)
-	v := reflect.ValueOf(*symbols())
+	v := reflect.ValueOf(*symbols.Get())
 	for i := range v.NumField() {
 		if f := v.Field(i); f.Kind() == reflect.Uint16 && f.Uint() == 0 {
 			t.Errorf("symtab.%s did not resolve", v.Type().Field(i).Name)

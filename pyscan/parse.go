@@ -79,7 +79,7 @@ func (b *builder) start(path string, src []byte) []byte {
 	// the caller gives up (see Parse). Saves one byte per input byte.
 	s := unsafe.String(unsafe.SliceData(src), len(src))
 	m := &Module{Path: path, Src: src}
-	*b = builder{t: symbols(), src: s, m: m}
+	*b = builder{t: symbols.Get(), src: s, m: m}
 	b.m.Root = &Scope{Kind: ModuleScope} // Bindings made below or by initSlabs, sized
 	b.m.Scopes = []*Scope{b.m.Root}
 	m.Root.Span.Start = Pos{0, 1, 1} // End: set by build (or below, when refused)

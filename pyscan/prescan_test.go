@@ -108,3 +108,34 @@ func FuzzPrescanAgrees(f *testing.F) {
 		}
 	})
 }
+
+// prescanClasses is the definition of prescanClass.
+func prescanClasses() (t [256]uint8) {
+	for c := range 256 {
+		switch {
+		case c == '_' || c >= 0x80 || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9':
+			t[c] = pcWord
+		}
+	}
+	t[' '], t['\t'] = pcBlank, pcBlank
+	t['.'] = pcDot
+	t['\f'], t['\r'], t['\n'], t['\\'] = pcLine, pcLine, pcLine, pcLine
+	t['#'] = pcHash
+	t['\''], t['"'] = pcQuote, pcQuote
+	t['('], t['['], t['{'] = pcOpen, pcOpen, pcOpen
+	t[')'], t[']'], t['}'] = pcClose, pcClose, pcClose
+	t['-'], t['+'], t['~'] = pcUnary, pcUnary, pcUnary
+	return t
+}
+
+func TestPrescanClass(t *testing.T) {
+	want := prescanClasses()
+	if len(prescanClass) != len(want) {
+		t.Fatalf("prescanClass has %d bytes, want %d", len(prescanClass), len(want))
+	}
+	for c := range want {
+		if prescanClass[c] != want[c] {
+			t.Errorf("prescanClass[%q] = %d, want %d", rune(c), prescanClass[c], want[c])
+		}
+	}
+}

@@ -1,6 +1,6 @@
 package pyscan
 
-import "sync"
+import "github.com/nullius-dev/nullius/internal/lazy"
 
 // symtab holds the grammar's symbol and field ids: generated into
 // symbols_gen.go (grammarIDs) from the grammar's own lookups, which
@@ -42,11 +42,14 @@ type symtab struct {
 // use (not at process start: a command that parses nothing pays nothing)
 // and never written afterwards. The ids are constants (grammarIDs): the
 // grammar's own lookups (lookupIDs) cost a one-file lint ~0.1 ms.
-var symbols = sync.OnceValue(func() *symtab {
+var symbols = lazy.New(buildSymbols)
+
+// buildSymbols builds symbols on first use.
+func buildSymbols() *symtab {
 	s := grammarIDs
 	s.expr = exprSymbols(&s)
 	return &s
-})
+}
 
 // lookupIDs asks the grammar for every id of the table (what
 // symbols_gen.go holds).
@@ -123,13 +126,16 @@ func (s *symtab) isExpr(id uint16) bool { return int(id) < len(s.expr) && s.expr
 // name returns the grammar name of a symbol (read from the grammar on
 // first use: only messages need names).
 func (s *symtab) name(id uint16) string {
-	if names := symbolNames(); int(id) < len(names) {
+	if names := symbolNames.Get(); int(id) < len(names) {
 		return names[id]
 	}
 	return "?"
 }
 
-var symbolNames = sync.OnceValue(func() []string {
+var symbolNames = lazy.New(buildSymbolNames)
+
+// buildSymbolNames builds symbolNames on first use.
+func buildSymbolNames() []string {
 	names, _ := grammarSymbols()
 	return names
-})
+}

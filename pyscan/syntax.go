@@ -4,8 +4,8 @@ import (
 	"bytes"
 	"sort"
 	"strings"
-	"sync"
 
+	"github.com/nullius-dev/nullius/internal/lazy"
 	"github.com/nullius-dev/nullius/internal/pyfmt"
 )
 
@@ -210,7 +210,7 @@ func (b *builder) errorMsg(i int) string {
 	}
 	first, _, _ := strings.Cut(txt, "\n")
 	first = strings.TrimSpace(first)
-	if kw, _, _ := strings.Cut(first, " "); compoundKeywords()[strings.TrimRight(kw, ":")] && !strings.HasSuffix(first, ":") {
+	if kw, _, _ := strings.Cut(first, " "); compoundKeywords.Get()[strings.TrimRight(kw, ":")] && !strings.HasSuffix(first, ":") {
 		return "expected ':' after " + quoteShort(first)
 	}
 	return "invalid syntax near " + quoteShort(txt)
@@ -218,12 +218,15 @@ func (b *builder) errorMsg(i int) string {
 
 // compoundKeywords open statements whose header ends with a colon.
 // It is built on first use, not at every process start (issue 15).
-var compoundKeywords = sync.OnceValue(func() map[string]bool {
+var compoundKeywords = lazy.New(buildCompoundKeywords)
+
+// buildCompoundKeywords builds compoundKeywords on first use.
+func buildCompoundKeywords() map[string]bool {
 	return map[string]bool{
 		"def": true, "class": true, "if": true, "elif": true, "else": true, "for": true,
 		"while": true, "with": true, "try": true, "except": true, "finally": true, "async": true,
 	}
-})
+}
 
 func (b *builder) syntax(i int, msg string) {
 	b.m.Syntax = append(b.m.Syntax, SyntaxError{Span: b.span(i), Msg: msg})

@@ -3,9 +3,10 @@ package pyscan
 import (
 	"slices"
 	"strings"
-	"sync"
 
 	"golang.org/x/text/unicode/runenames"
+
+	"github.com/nullius-dev/nullius/internal/lazy"
 )
 
 // lookupUnicodeName resolves the name of a \N{...} escape as CPython's
@@ -43,7 +44,7 @@ func lookupUnicodeName(name string) (rune, bool) {
 	}); ok {
 		return nameAliases[i].r, true
 	}
-	r, ok := charNames()[up]
+	r, ok := charNames.Get()[up]
 	return r, ok
 }
 
@@ -70,7 +71,10 @@ func asciiUpper(s string) (string, bool) {
 // the planes that hold named characters (0-3 and 14). The computed ranges
 // (CJK ideographs, Hangul syllables, Tangut) appear in runenames as
 // "<...>" placeholders and are left to lookupUnicodeName's rules.
-var charNames = sync.OnceValue(func() map[string]rune {
+var charNames = lazy.New(buildCharNames)
+
+// buildCharNames builds charNames on first use.
+func buildCharNames() map[string]rune {
 	m := make(map[string]rune, 40000)
 	add := func(lo, hi rune) {
 		for r := lo; r <= hi; r++ {
@@ -82,7 +86,7 @@ var charNames = sync.OnceValue(func() map[string]rune {
 	add(0, 0x3FFFF)
 	add(0xE0000, 0xE0FFF)
 	return m
-})
+}
 
 // cjkIdeograph decodes the hex digits of "CJK UNIFIED IDEOGRAPH-XXXX":
 // exactly four or five of 0-9 A-F, naming a code point runenames lists in

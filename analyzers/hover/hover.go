@@ -9,11 +9,11 @@ package hover
 import (
 	"fmt"
 	"strings"
-	"sync"
 
 	"github.com/nullius-dev/nullius/analyzers/gaiaref"
 	"github.com/nullius-dev/nullius/analyzers/internal/ruleutil"
 	"github.com/nullius-dev/nullius/internal/diag"
+	"github.com/nullius-dev/nullius/internal/lazy"
 	"github.com/nullius-dev/nullius/internal/pyfmt"
 	"github.com/nullius-dev/nullius/pyscan"
 )
@@ -119,7 +119,10 @@ type requirement struct {
 
 // requirements of each verb a rule looks at (gaia-discipline.md §1.3).
 // It is built on first use, not at every process start (issue 15).
-var byVerb = sync.OnceValue(func() map[string]requirement {
+var byVerb = lazy.New(buildByVerb)
+
+// buildByVerb builds byVerb on first use.
+func buildByVerb() map[string]requirement {
 	return map[string]requirement{
 		"infer": {"a graded likelihood update: both `p_e_given_h` and `p_e_given_not_h` are number literals forming one of the three grades — " +
 			"weak ×3 (0.75/0.25), substantial ×10 (0.90/0.09), strong ×30 (0.90/0.03) — or a reversal; a strong raise names its hypothesis as a plain variable; " +
@@ -139,11 +142,11 @@ var byVerb = sync.OnceValue(func() map[string]requirement {
 		"claim":      {"a proposition: no inline `prior=` (register priors with register_prior); the reasoning claims carry idea-specific text, not the scaffold's.", []string{"GAIA501", "GAIA510"}},
 		"parameter":  {"a parameter: no inline `prior=`.", []string{"GAIA501"}},
 	}
-})
+}
 
 // requirements renders the hover of a verb call.
 func requirements(verb string, ruleURL func(diag.Rule) string) string {
-	req, ok := byVerb()[verb]
+	req, ok := byVerb.Get()[verb]
 	if !ok {
 		return fmt.Sprintf("**%s** (Gaia): no discipline rule looks at its arguments.", verb)
 	}

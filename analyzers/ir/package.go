@@ -234,8 +234,14 @@ func checkBeliefs(pkgDir string, read *BeliefsFile, ir *IR) ([]diag.Diagnostic, 
 	return append(ds, staleBeliefs(b, ir)...), nil
 }
 
-// skipDirs are never searched for package sources.
-var skipDirs = map[string]bool{".gaia": true, ".venv": true, ".git": true, "node_modules": true, "gaia-sdk": true, "__pycache__": true}
+// skipDir reports the directories never searched for package sources.
+func skipDir(name string) bool {
+	switch name {
+	case ".gaia", ".venv", ".git", "node_modules", "gaia-sdk", "__pycache__":
+		return true
+	}
+	return false
+}
 
 // staleIR is GAIA213: ir.json is older than a source file of the package.
 func staleIR(pkgDir, display string, irTime time.Time, files []string) []diag.Diagnostic {
@@ -244,7 +250,7 @@ func staleIR(pkgDir, display string, irTime time.Time, files []string) []diag.Di
 			if err != nil {
 				return nil // unreadable corners only make the warning less complete
 			}
-			if d.IsDir() && p != pkgDir && (skipDirs[d.Name()] || strings.HasPrefix(d.Name(), ".")) {
+			if d.IsDir() && p != pkgDir && (skipDir(d.Name()) || strings.HasPrefix(d.Name(), ".")) {
 				return filepath.SkipDir
 			}
 			if !d.IsDir() && strings.HasSuffix(p, ".py") {

@@ -28,8 +28,15 @@ import (
 const MaxFileSize = readlimit.MaxPython
 
 // ErrTooLarge is returned by a driver's ReadFile for files over MaxFileSize.
-// Spelled without fmt: fmt.Errorf here ran fmt at every process start.
-var ErrTooLarge = errors.New("file is larger than the " + strconv.Itoa(MaxFileSize>>20) + " MiB limit")
+// A value of a type without fields, which the linker lays out: building
+// its message in a package-level errors.New ran at every process start.
+var ErrTooLarge error = errTooLarge{}
+
+type errTooLarge struct{}
+
+func (errTooLarge) Error() string {
+	return "file is larger than the " + strconv.Itoa(MaxFileSize>>20) + " MiB limit"
+}
 
 // Analyzer parses the package's Python files (Pass.OtherFiles).
 var Analyzer = &analysis.Analyzer{

@@ -24,8 +24,14 @@ type Index struct {
 	Problems []error
 }
 
-// skipDirs are directories that never hold a project's own packages.
-var skipDirs = map[string]bool{"node_modules": true, "venv": true, "__pycache__": true, "site-packages": true}
+// skipDir reports the directories that never hold a project's own packages.
+func skipDir(name string) bool {
+	switch name {
+	case "node_modules", "venv", "__pycache__", "site-packages":
+		return true
+	}
+	return false
+}
 
 // Scan walks root for Gaia packages (directories holding a pyproject.toml)
 // and indexes the bound ones. Hidden directories, virtual environments and
@@ -43,7 +49,7 @@ func Scan(root string) (*Index, error) {
 		if !d.IsDir() {
 			return nil
 		}
-		if p != root && (strings.HasPrefix(d.Name(), ".") || skipDirs[d.Name()]) {
+		if p != root && (strings.HasPrefix(d.Name(), ".") || skipDir(d.Name())) {
 			return filepath.SkipDir
 		}
 		fi, err := os.Lstat(Path(p))

@@ -8,10 +8,10 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
-	"sync"
 
 	priorproject "github.com/nullius-dev/nullius/fixtures/prior/project"
 	"github.com/nullius-dev/nullius/internal/atomicfile"
+	"github.com/nullius-dev/nullius/internal/lazy"
 )
 
 // demoPrograms are the stand-ins `nullius demo` installs, the same code the
@@ -20,24 +20,27 @@ import (
 // request's store_root unless FAKE_IDEA_STORE_STATE is set) and the stub
 // judge.
 // It is built on first use, not at every process start (issue 15).
-var demoPrograms = sync.OnceValue(func() map[string]func(args []string) int {
+var demoPrograms = lazy.New(buildDemoPrograms)
+
+// buildDemoPrograms builds demoPrograms on first use.
+func buildDemoPrograms() map[string]func(args []string) int {
 	return map[string]func(args []string) int{
 		"gaia":     gaiaRun,
 		"idea-rpc": func([]string) int { return ideaStore(os.Stdin, os.Stdout, os.Getenv) },
 		"judge":    judgeRun,
 	}
-})
+}
 
 // DemoProgram returns the main function of a demo program.
 func DemoProgram(name string) (func(args []string) int, bool) {
-	f, ok := demoPrograms()[name]
+	f, ok := demoPrograms.Get()[name]
 	return f, ok
 }
 
 // DemoProgramNames lists the demo programs, sorted.
 func DemoProgramNames() []string {
 	var names []string
-	for n := range demoPrograms() {
+	for n := range demoPrograms.Get() {
 		names = append(names, n)
 	}
 	sort.Strings(names)

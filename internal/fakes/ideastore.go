@@ -12,10 +12,10 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/nullius-dev/nullius/internal/atomicfile"
+	"github.com/nullius-dev/nullius/internal/lazy"
 	"github.com/nullius-dev/nullius/internal/lockfile"
 	"github.com/nullius-dev/nullius/internal/matchproto"
 	"github.com/nullius-dev/nullius/internal/readlimit"
@@ -348,7 +348,7 @@ func lookupNode(st *storeState, cid, nid string) (map[string]any, *rpcError) {
 	if !ok {
 		return nil, errData(-32004, "node_not_found", "node_not_found", "campaign_id", cid, "node_id", nid)
 	}
-	if _, known := lifecycleNext()[str(n["lifecycle_state"])]; !known {
+	if _, known := lifecycleNext.Get()[str(n["lifecycle_state"])]; !known {
 		return nil, errData(-32018, "lifecycle_transition_invalid", "unknown_lifecycle_state", "node_id", nid)
 	}
 	return n, nil
@@ -477,7 +477,10 @@ func revision(n map[string]any) int {
 
 // lifecycleNext is LIFECYCLE_TRANSITIONS of node-shared.ts (§3.7).
 // It is built on first use, not at every process start (issue 15).
-var lifecycleNext = sync.OnceValue(func() map[string][]string {
+var lifecycleNext = lazy.New(buildLifecycleNext)
+
+// buildLifecycleNext builds lifecycleNext on first use.
+func buildLifecycleNext() map[string][]string {
 	return map[string][]string{
 		"candidate":          {"admission_review", "admission_blocked", "waiting_activation", "archived"},
 		"admission_review":   {"candidate", "admitted", "needs_refresh", "admission_blocked", "waiting_activation", "archived"},
@@ -487,7 +490,7 @@ var lifecycleNext = sync.OnceValue(func() map[string][]string {
 		"waiting_activation": {"candidate", "admission_review", "admitted", "needs_refresh", "admission_blocked", "waiting_activation", "archived"},
 		"archived":           {"candidate", "needs_refresh"},
 	}
-})
+}
 
 func setLifecycle(st *storeState, params map[string]any, now string) (map[string]any, *rpcError) {
 	cid, nid, key, e := commonIDs(params)
@@ -517,9 +520,9 @@ func setLifecycle(st *storeState, params map[string]any, now string) (map[string
 		return nil, e
 	}
 	cur := str(node["lifecycle_state"])
-	if !slices.Contains(lifecycleNext()[cur], target) {
+	if !slices.Contains(lifecycleNext.Get()[cur], target) {
 		return nil, errData(-32018, "lifecycle_transition_invalid", "illegal_transition", "node_id", nid,
-			"details", map[string]any{"current_state": cur, "requested_state": target, "allowed_next": lifecycleNext()[cur]})
+			"details", map[string]any{"current_state": cur, "requested_state": target, "allowed_next": lifecycleNext.Get()[cur]})
 	}
 	post, _ := node["posterior"].(map[string]any)
 	pre := func(req string) *rpcError {

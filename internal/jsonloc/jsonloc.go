@@ -25,6 +25,8 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+
+	"github.com/nullius-dev/nullius/internal/lazy"
 )
 
 // MaxDepth bounds nesting so hostile input cannot exhaust the stack.
@@ -384,8 +386,8 @@ func Pointer(tokens ...any) string {
 }
 
 var (
-	escaper   = strings.NewReplacer("~", "~0", "/", "~1")
-	unescaper = strings.NewReplacer("~1", "/", "~0", "~")
+	escaper   = lazy.NewReplacer("~", "~0", "/", "~1")
+	unescaper = lazy.NewReplacer("~1", "/", "~0", "~")
 )
 
 // Escape escapes one reference token (~ becomes ~0, / becomes ~1).

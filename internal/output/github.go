@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/nullius-dev/nullius/internal/diag"
+	"github.com/nullius-dev/nullius/internal/lazy"
 	"github.com/nullius-dev/nullius/internal/plural"
 )
 
@@ -87,8 +88,8 @@ func annotationProps(d diag.Diagnostic, meta Meta, src *sources) string {
 func escapeData(s string) string { return dataEscaper.Replace(s) }
 
 var (
-	dataEscaper     = strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A")
-	propertyEscaper = strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A", ":", "%3A", ",", "%2C")
+	dataEscaper     = lazy.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A")
+	propertyEscaper = lazy.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A", ":", "%3A", ",", "%2C")
 )
 
 // escapeProperty escapes a workflow command property value: the data

@@ -10,6 +10,7 @@ import (
 	"github.com/fatih/color"
 
 	"github.com/nullius-dev/nullius/internal/diag"
+	"github.com/nullius-dev/nullius/internal/lazy"
 	"github.com/nullius-dev/nullius/internal/plural"
 )
 
@@ -107,7 +108,7 @@ func oneLine(s string) string {
 	return newlineEscaper.Replace(s)
 }
 
-var newlineEscaper = strings.NewReplacer("\r\n", `\n`, "\n", `\n`, "\r", `\r`)
+var newlineEscaper = lazy.NewReplacer("\r\n", `\n`, "\n", `\n`, "\r", `\r`)
 
 // String is the summary as the text format ends with, e.g. "2 errors,
 // 1 warning in 3 files (1 suppressed)".

@@ -206,11 +206,12 @@ func (b *capped) Write(p []byte) (int, error) {
 }
 
 // The children alive now, and the ones an interrupt stopped, for the
-// CLI's one-line account of an interruption.
+// CLI's one-line account of an interruption. live is made by the first
+// track, not at every process start.
 var (
 	mu      sync.Mutex
 	nextID  int
-	live    = map[int]string{}
+	live    map[int]string
 	stopped []string
 )
 
@@ -218,6 +219,9 @@ func track(label string, pid int) int {
 	mu.Lock()
 	defer mu.Unlock()
 	nextID++
+	if live == nil {
+		live = map[int]string{}
+	}
 	live[nextID] = label
 	return nextID
 }

@@ -16,9 +16,9 @@ package pyformat
 import (
 	"fmt"
 	"strings"
-	"sync"
 	"unicode"
 
+	"github.com/nullius-dev/nullius/internal/lazy"
 	"github.com/nullius-dev/nullius/internal/pyfmt"
 )
 
@@ -275,7 +275,7 @@ func (f *formatter) object(name []rune) (string, error) {
 			return "", valueError("Empty attribute in format string")
 		}
 		if attr {
-			if strAttributes()[string(part)] {
+			if strAttributes.Get()[string(part)] {
 				return "", &Error{"AttributeError", "attribute access on a str ({…." + string(part) + "}) is not supported in a --runner template"}
 			}
 			return "", &Error{"AttributeError", "'str' object has no attribute '" + string(part) + "'"}
@@ -296,7 +296,10 @@ func (f *formatter) object(name []rune) (string, error) {
 // Python would render an object (a bound method) instead of failing.
 // Built on first use: a template naming an attribute is rare, and package
 // initialisation is paid by every nullius process.
-var strAttributes = sync.OnceValue(func() map[string]bool {
+var strAttributes = lazy.New(buildStrAttributes)
+
+// buildStrAttributes builds strAttributes on first use.
+func buildStrAttributes() map[string]bool {
 	m := map[string]bool{}
 	for _, n := range strings.Fields(`__add__ __class__ __contains__ __delattr__ __dir__ __doc__ __eq__
 		__format__ __ge__ __getattribute__ __getitem__ __getnewargs__ __getstate__ __gt__ __hash__
@@ -310,7 +313,7 @@ var strAttributes = sync.OnceValue(func() map[string]bool {
 		m[n] = true
 	}
 	return m
-})
+}
 
 // integer is CPython's get_integer: the value of a run of decimal digits
 // (any Unicode decimal digit), isNum false when s is empty or holds

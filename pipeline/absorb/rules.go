@@ -1,8 +1,6 @@
 package absorb
 
 import (
-	"strings"
-
 	"github.com/nullius-dev/nullius/internal/diag"
 )
 
@@ -11,8 +9,12 @@ const family = diag.Family("absorb")
 // absorbCmd is the absorb of the examples: the project of the absorb
 // scripts, two packages bound to the two ideas of match 5d0b3e21 (A
 // 1f6c9d5e wins), the artifact in campaign/artifacts/matches/. A second
-// command line ran before the example's files were written.
-const absorbCmd = "$ nullius match absorb campaign/artifacts/matches/match-5d0b3e21.json --a-package graphs/idea-one-gaia --b-package graphs/idea-two-gaia\n"
+// command line ran before the example's files were written. absorbLine is
+// the command without its newline, for examples that add flags.
+const (
+	absorbLine = "$ nullius match absorb campaign/artifacts/matches/match-5d0b3e21.json --a-package graphs/idea-one-gaia --b-package graphs/idea-two-gaia"
+	absorbCmd  = absorbLine + "\n"
+)
 
 // killedCommitted kills the command before it at the crash point where
 // the journal is committed and both modules edited, the artifact not yet
@@ -56,8 +58,8 @@ var (
 			"the project:// references in the artifact never carry a machine path. An artifact or a " +
 			"package that resolves (after symbolic links) outside the root, or a package that is the " +
 			"root itself, is refused. Move it into the project.",
-		Bad:   strings.TrimSuffix(absorbCmd, "\n") + " --project-root graphs\n",
-		Good:  strings.TrimSuffix(absorbCmd, "\n") + " --project-root .\n",
+		Bad:   absorbLine + " --project-root graphs\n",
+		Good:  absorbLine + " --project-root .\n",
 		Since: "0.1.0", Origin: "nullius", Owner: string(family),
 	}
 	ruleModule = &diag.Rule{

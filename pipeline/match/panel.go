@@ -493,7 +493,8 @@ func (p *panel) execSignature(f matchproto.Family) string {
 	case "kimi", "opencode", "gemini":
 		script := p.launch(f.Runner).Script
 		if script == "" {
-			script = runnerKinds[f.Runner].name
+			k, _ := runnerKindOf(f.Runner)
+			script = k.name
 		}
 		if fi, err := os.Stat(script); err == nil {
 			return fmt.Sprintf("roster\x00direct_runner\x00inode\x00%s\x00%s", fileID(fi), model)

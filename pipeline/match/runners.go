@@ -29,13 +29,27 @@ type runnerKind struct {
 }
 
 // runnerKinds are the §0.4 defaults: the reference looks next to its own
-// skill folder (skills/<skill>/...); nullius under --skills-root.
-var runnerKinds = map[string]runnerKind{
-	"kimi":       {"IDEA_PAIRWISE_KIMI_RUNNER", "kimi-cli-runner/scripts/run_kimi.sh", "run_kimi.sh", false},
-	"opencode":   {"IDEA_PAIRWISE_OPENCODE_RUNNER", "opencode-cli-runner/scripts/run_opencode.sh", "run_opencode.sh", false},
-	"gemini":     {"IDEA_PAIRWISE_GEMINI_RUNNER", "gemini-cli-runner/scripts/run_gemini.sh", "run_gemini.sh", false},
-	"codex":      {"IDEA_PAIRWISE_MULTI_TASK", "review-swarm/scripts/bin/run_multi_task.py", "run_multi_task.py", true},
-	"claude-cli": {"IDEA_PAIRWISE_MULTI_TASK", "review-swarm/scripts/bin/run_multi_task.py", "run_multi_task.py", true},
+// skill folder (skills/<skill>/...); nullius under --skills-root. A table
+// the linker lays out, not a map built at every process start.
+var runnerKinds = [...]struct {
+	runner string
+	kind   runnerKind
+}{
+	{"kimi", runnerKind{"IDEA_PAIRWISE_KIMI_RUNNER", "kimi-cli-runner/scripts/run_kimi.sh", "run_kimi.sh", false}},
+	{"opencode", runnerKind{"IDEA_PAIRWISE_OPENCODE_RUNNER", "opencode-cli-runner/scripts/run_opencode.sh", "run_opencode.sh", false}},
+	{"gemini", runnerKind{"IDEA_PAIRWISE_GEMINI_RUNNER", "gemini-cli-runner/scripts/run_gemini.sh", "run_gemini.sh", false}},
+	{"codex", runnerKind{"IDEA_PAIRWISE_MULTI_TASK", "review-swarm/scripts/bin/run_multi_task.py", "run_multi_task.py", true}},
+	{"claude-cli", runnerKind{"IDEA_PAIRWISE_MULTI_TASK", "review-swarm/scripts/bin/run_multi_task.py", "run_multi_task.py", true}},
+}
+
+// runnerKindOf is runner's entry of runnerKinds.
+func runnerKindOf(runner string) (runnerKind, bool) {
+	for _, e := range runnerKinds {
+		if e.runner == runner {
+			return e.kind, true
+		}
+	}
+	return runnerKind{}, false
 }
 
 // Launch is how a family's runner would be started, found before any
@@ -72,7 +86,7 @@ func (p *panel) skillsRoot() string {
 // even when wrong: the user named it), else the skills root's file, else
 // the file name on PATH (readable suffices: the interpreter runs it).
 func (p *panel) launch(runner string) Launch {
-	k, ok := runnerKinds[runner]
+	k, ok := runnerKindOf(runner)
 	if !ok {
 		return Launch{Problem: fmt.Sprintf("runner %q has no program to start", runner)}
 	}

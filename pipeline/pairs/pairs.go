@@ -27,16 +27,30 @@ import (
 	"github.com/nullius-dev/nullius/internal/readlimit"
 )
 
-// Excluded lifecycle states and the reason each is skipped. `waiting_activation`
-// is how the engine parks a node until a condition holds.
-var excluded = map[string]string{
-	"archived":           "archived",
-	"waiting_activation": "parked (waiting_activation)",
-	"admission_blocked":  "blocked (admission_blocked)",
+// excluded says whether a lifecycle state is excluded and the reason it is
+// skipped. `waiting_activation` is how the engine parks a node until a
+// condition holds.
+func excluded(state string) (why string, ok bool) {
+	switch state {
+	case "archived":
+		return "archived", true
+	case "waiting_activation":
+		return "parked (waiting_activation)", true
+	case "admission_blocked":
+		return "blocked (admission_blocked)", true
+	}
+	return "", false
 }
 
-// eligible lifecycle states of idea_node_v1 (the node plays).
-var eligibleStates = map[string]bool{"candidate": true, "admission_review": true, "admitted": true, "needs_refresh": true}
+// eligibleState reports the eligible lifecycle states of idea_node_v1
+// (the node plays).
+func eligibleState(state string) bool {
+	switch state {
+	case "candidate", "admission_review", "admitted", "needs_refresh":
+		return true
+	}
+	return false
+}
 
 // Node is what pairing needs of one idea node.
 type Node struct {
@@ -233,11 +247,11 @@ func Propose(nodes []Node, matched [][2]string, all bool) Plan {
 			continue
 		}
 		seen[n.ID] = true
-		if why, ok := excluded[n.State]; ok {
+		if why, ok := excluded(n.State); ok {
 			plan.Skipped = append(plan.Skipped, Skip{n.ID, why})
 			continue
 		}
-		if !eligibleStates[n.State] {
+		if !eligibleState(n.State) {
 			why := fmt.Sprintf("unknown lifecycle_state %q", n.State)
 			if n.State == "" {
 				why = "no lifecycle_state"

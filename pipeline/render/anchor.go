@@ -5,9 +5,9 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 
 	"github.com/nullius-dev/nullius/internal/contain"
+	"github.com/nullius-dev/nullius/internal/lazy"
 	"github.com/nullius-dev/nullius/internal/lazyre"
 )
 
@@ -110,10 +110,13 @@ var (
 // activeExt are the file types a link would open as active content (a
 // page or a script running from disk); they stay plain text.
 // It is built on first use, not at every process start (issue 15).
-var activeExt = sync.OnceValue(func() map[string]bool {
+var activeExt = lazy.New(buildActiveExt)
+
+// buildActiveExt builds activeExt on first use.
+func buildActiveExt() map[string]bool {
 	return map[string]bool{".html": true, ".htm": true, ".xhtml": true, ".shtml": true, ".svg": true,
 		".js": true, ".mjs": true, ".xml": true, ".xsl": true, ".swf": true}
-})
+}
 
 // localFile links a relative path to an existing regular file inside the
 // project root (checked after resolving symlinks): an evidence note, a
@@ -135,7 +138,7 @@ func (r *Resolver) localFile(tok string) string {
 	if strings.HasPrefix(frag, "sha256:") {
 		frag = ""
 	}
-	if p == "" || activeExt()[strings.ToLower(filepath.Ext(p))] || strings.Contains(p, ":") ||
+	if p == "" || activeExt.Get()[strings.ToLower(filepath.Ext(p))] || strings.Contains(p, ":") ||
 		strings.ContainsAny(p, `\`) || strings.HasPrefix(p, "/") || strings.HasPrefix(p, "~") {
 		return ""
 	}

@@ -195,12 +195,21 @@ func ParseIR(path string, src []byte) (*Graph, error) {
 }
 
 // relationVerbs names each relation operator by the verb that writes it and
-// says what it asserts.
-var relationVerbs = map[string]struct{ verb, meaning string }{
-	"complement":    {"exclusive", "exactly one of %s and %s is true"},
-	"equivalence":   {"equal", "%s and %s are both true or both false"},
-	"contradiction": {"contradict", "%s and %s are not both true"},
+// says what it asserts (ok false for another operator).
+func relationVerb(operator string) (rv relationDoc, ok bool) {
+	switch operator {
+	case "complement":
+		return relationDoc{"exclusive", "exactly one of %s and %s is true"}, true
+	case "equivalence":
+		return relationDoc{"equal", "%s and %s are both true or both false"}, true
+	case "contradiction":
+		return relationDoc{"contradict", "%s and %s are not both true"}, true
+	}
+	return rv, false
 }
+
+// relationDoc is a relation operator's verb and what it asserts.
+type relationDoc struct{ verb, meaning string }
 
 // collectRelations reads the IR's operators ({operator, variables,
 // conclusion, metadata}) into Relations, after keepDrawn has fixed the
@@ -252,7 +261,7 @@ func (g *Graph) collectRelations(v any, all []*Node) {
 		if md, ok := m["metadata"].(map[string]any); ok {
 			r.Action, _ = md["action_label"].(string)
 		}
-		if rv, ok := relationVerbs[r.Operator]; ok && len(r.Members) == 2 {
+		if rv, ok := relationVerb(r.Operator); ok && len(r.Members) == 2 {
 			r.Verb = rv.verb
 			r.Meaning = fmt.Sprintf(rv.meaning, r.Members[0].Name, r.Members[1].Name)
 		} else {

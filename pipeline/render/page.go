@@ -11,7 +11,8 @@ import (
 	"math"
 	"strconv"
 	"strings"
-	"sync"
+
+	"github.com/nullius-dev/nullius/internal/lazy"
 )
 
 //go:embed assets/page.html.tmpl assets/page.css assets/page.js
@@ -21,9 +22,12 @@ var assets embed.FS
 // context it lands in (text, attribute, SVG attribute).
 // It is parsed on first use, not at init, so commands that never render do
 // not pay for it at process start.
-var pageTmpl = sync.OnceValue(func() *template.Template {
+var pageTmpl = lazy.New(buildPageTmpl)
+
+// buildPageTmpl builds pageTmpl on first use.
+func buildPageTmpl() *template.Template {
 	return template.Must(template.ParseFS(assets, "assets/page.html.tmpl"))
-})
+}
 
 // PageOptions are the inputs of a page besides the graph.
 type PageOptions struct {
@@ -131,7 +135,7 @@ func Page(g *Graph, l *Layout, opts PageOptions) ([]byte, error) {
 		})
 	}
 	var buf bytes.Buffer
-	if err := pageTmpl().Execute(&buf, v); err != nil {
+	if err := pageTmpl.Get().Execute(&buf, v); err != nil {
 		return nil, fmt.Errorf("could not render the page: %w", err)
 	}
 	return buf.Bytes(), nil
@@ -276,7 +280,7 @@ func graphJSON(g *Graph, r *Resolver) (string, error) {
 // guarantee local and independent of json.Marshal's defaults.
 func EscapeScriptJSON(b []byte) string { return scriptEscaper.Replace(string(b)) }
 
-var scriptEscaper = strings.NewReplacer("<", `\u003c`, ">", `\u003e`, "&", `\u0026`, "\u2028", `\u2028`, "\u2029", `\u2029`)
+var scriptEscaper = lazy.NewReplacer("<", `\u003c`, ">", `\u003e`, "&", `\u0026`, "\u2028", `\u2028`, "\u2029", `\u2029`)
 
 func anchorsOf(r *Resolver, rationale string) []Segment {
 	ref, ok := AnchorText(rationale)

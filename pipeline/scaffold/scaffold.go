@@ -8,10 +8,10 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 
 	"github.com/nullius-dev/nullius/internal/atomicfile"
 	"github.com/nullius-dev/nullius/internal/binding"
+	"github.com/nullius-dev/nullius/internal/lazy"
 	"github.com/nullius-dev/nullius/internal/lazyre"
 	"github.com/nullius-dev/nullius/internal/readlimit"
 	"github.com/nullius-dev/nullius/pipeline/gaiacli"
@@ -36,7 +36,7 @@ func CheckSlug(slug string) error {
 	if slug == "gaia" {
 		return fmt.Errorf("slug %q would make a module named gaia that hides the gaia library; choose another", slug)
 	}
-	if pythonKeywords()[slug] {
+	if pythonKeywords.Get()[slug] {
 		return fmt.Errorf("slug %q is a Python keyword, which cannot be imported as a module; choose another", slug)
 	}
 	return nil
@@ -45,7 +45,10 @@ func CheckSlug(slug string) error {
 // pythonKeywords are the lower-case hard keywords of Python 3.12; a module
 // of that name cannot be imported.
 // It is built on first use, not at every process start (issue 15).
-var pythonKeywords = sync.OnceValue(func() map[string]bool {
+var pythonKeywords = lazy.New(buildPythonKeywords)
+
+// buildPythonKeywords builds pythonKeywords on first use.
+func buildPythonKeywords() map[string]bool {
 	return map[string]bool{
 		"and": true, "as": true, "assert": true, "async": true, "await": true, "break": true, "class": true,
 		"continue": true, "def": true, "del": true, "elif": true, "else": true, "except": true, "finally": true,
@@ -53,7 +56,7 @@ var pythonKeywords = sync.OnceValue(func() map[string]bool {
 		"lambda": true, "nonlocal": true, "not": true, "or": true, "pass": true, "raise": true, "return": true,
 		"try": true, "while": true, "with": true, "yield": true,
 	}
-})
+}
 
 // Options configure one scaffold.
 type Options struct {

@@ -398,7 +398,7 @@ func FuzzCheckSlug(f *testing.F) {
 		if CheckSlug(slug) != nil {
 			return
 		}
-		if !identRE.MatchString(ModuleName(slug)) || filepath.Base(slug) != slug || ModuleName(slug) == "gaia" || pythonKeywords()[ModuleName(slug)] {
+		if !identRE.MatchString(ModuleName(slug)) || filepath.Base(slug) != slug || ModuleName(slug) == "gaia" || pythonKeywords.Get()[ModuleName(slug)] {
 			t.Fatalf("accepted slug %q gives module %q", slug, ModuleName(slug))
 		}
 		if !strings.Contains(Template(slug), slug) {

@@ -7,6 +7,7 @@ import (
 
 	"golang.org/x/text/unicode/norm"
 
+	"github.com/nullius-dev/nullius/internal/lazy"
 	"github.com/nullius-dev/nullius/internal/lazyre"
 	"github.com/nullius-dev/nullius/internal/pycase"
 	"github.com/nullius-dev/nullius/internal/pyfmt"
@@ -506,7 +507,7 @@ func normNFKC(s string) string { return norm.NFKC.String(s) }
 
 var (
 	foldTokenRE = lazyre.New(`[a-z0-9]+`)
-	latexMarks  = strings.NewReplacer("\\", " ", "{", "", "}", "", "$", "")
+	latexMarks  = lazy.NewReplacer("\\", " ", "{", "", "}", "", "$", "")
 )
 
 // foldText is a reduced port of the citation-triangulation fold_text: NFKD,

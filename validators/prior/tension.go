@@ -22,8 +22,20 @@ func gradeOf(h, nh float64) string {
 	return ""
 }
 
+// gradeRank orders the grades, weakest first (0: not a grade).
+func gradeRank(g string) int {
+	switch g {
+	case "weakest":
+		return 1
+	case "substantial":
+		return 2
+	case "strong":
+		return 3
+	}
+	return 0
+}
+
 var (
-	gradeRank          = map[string]int{"weakest": 1, "substantial": 2, "strong": 3}
 	resolutionEvidence = lazyre.New(`resolution_evidence:\s*(mechanism|discriminating_test|demonstrated_partial_resolution)`)
 )
 
@@ -108,7 +120,7 @@ func checkTensionIR(c *checker, mf *File, irv any) {
 	default:
 		strongest := raising[0]
 		for _, g := range raising {
-			if gradeRank[g] > gradeRank[strongest] {
+			if gradeRank(g) > gradeRank(strongest) {
 				strongest = g
 			}
 		}

@@ -348,7 +348,7 @@ func FuzzNormalizeFastPath(f *testing.F) {
 			t.Fatalf("NormalizeSentence(%q) = %q, want %q", s, got, want)
 		}
 		_, fast := StockSentence(s)
-		slow := slices.Contains(normalizedStock(), slowNormalize(s))
+		slow := slices.Contains(normalizedStock.Get(), slowNormalize(s))
 		if fast != slow {
 			t.Fatalf("StockSentence(%q) = %v, want %v", s, fast, slow)
 		}
@@ -428,7 +428,7 @@ func TestWordCountAllocatesNothing(t *testing.T) {
 // TestMayBeStockHolds: the quick reject's premise, that every stock
 // sentence normalizes to text starting with t or a.
 func TestMayBeStockHolds(t *testing.T) {
-	for _, s := range normalizedStock() {
+	for _, s := range normalizedStock.Get() {
 		if s[0] != 't' && s[0] != 'a' {
 			t.Errorf("stock sentence %q starts with %q: update mayBeStock", s, s[0])
 		}

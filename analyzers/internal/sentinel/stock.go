@@ -2,10 +2,10 @@ package sentinel
 
 import (
 	"strings"
-	"sync"
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/nullius-dev/nullius/internal/lazy"
 	"github.com/nullius-dev/nullius/internal/pycase"
 )
 
@@ -26,17 +26,20 @@ var StockSentences = []string{
 // apostrophes maps typographic apostrophes to '. One replacer for every
 // call: strings.Replacer builds its tables on first use and is safe for
 // concurrent use.
-var apostrophes = strings.NewReplacer("\u2019", "'", "\u2018", "'")
+var apostrophes = lazy.NewReplacer("\u2019", "'", "\u2018", "'")
 
 // normalizedStock holds NormalizeSentence of every stock sentence, in the
 // order of StockSentences, computed once on first use.
-var normalizedStock = sync.OnceValue(func() []string {
+var normalizedStock = lazy.New(buildNormalizedStock)
+
+// buildNormalizedStock builds normalizedStock on first use.
+func buildNormalizedStock() []string {
 	out := make([]string, len(StockSentences))
 	for i, s := range StockSentences {
 		out[i] = NormalizeSentence(s)
 	}
 	return out
-})
+}
 
 // NormalizeSentence makes trivially edited stock sentences compare equal
 // (W10): typographic apostrophes become ', Python whitespace collapses to
@@ -67,7 +70,7 @@ func StockSentence(content string) (string, bool) {
 		if b == nil {
 			return "", false
 		}
-		for i, s := range normalizedStock() {
+		for i, s := range normalizedStock.Get() {
 			if string(b) == s {
 				return StockSentences[i], true
 			}
@@ -75,7 +78,7 @@ func StockSentence(content string) (string, bool) {
 		return "", false
 	}
 	n = NormalizeSentence(content)
-	for i, s := range normalizedStock() {
+	for i, s := range normalizedStock.Get() {
 		if s == n {
 			return StockSentences[i], true
 		}

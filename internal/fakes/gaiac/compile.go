@@ -609,11 +609,20 @@ func (c *compiler) registerPrior(call *pyscan.Call) (value, error) {
 	return value{kind: kNone}, nil
 }
 
-// relationOperators maps a relation verb to its IR operator and helper.
-var relationOperators = map[string]struct{ op, kind, sentence string }{
-	"exclusive":  {"complement", "complement_result", "exactly one of %s and %s is true."},
-	"equal":      {"equivalence", "equivalence_result", "%s and %s are equivalent."},
-	"contradict": {"contradiction", "contradiction_result", "%s and %s contradict."},
+// relationOperator is a relation verb's IR operator and helper.
+type relationOperator struct{ op, kind, sentence string }
+
+// relationOperatorOf maps a relation verb to its relationOperator.
+func relationOperatorOf(verb string) relationOperator {
+	switch verb {
+	case "exclusive":
+		return relationOperator{"complement", "complement_result", "exactly one of %s and %s is true."}
+	case "equal":
+		return relationOperator{"equivalence", "equivalence_result", "%s and %s are equivalent."}
+	case "contradict":
+		return relationOperator{"contradiction", "contradiction_result", "%s and %s contradict."}
+	}
+	return relationOperator{}
 }
 
 func (c *compiler) relation(call *pyscan.Call, verb string) (value, error) {
@@ -640,7 +649,7 @@ func (c *compiler) relation(call *pyscan.Call, verb string) (value, error) {
 	if err != nil {
 		return value{}, err
 	}
-	rel := relationOperators[verb]
+	rel := relationOperatorOf(verb)
 	helper := &knowledge{typ: "claim", meta: map[string]any{"generated": true, "helper_kind": rel.kind, "review": true}}
 	c.ks = append(c.ks, helper)
 	meta := map[string]any{"action_label": action}

@@ -86,7 +86,7 @@ func Infer(irSrc []byte) ([]byte, error) {
 		g.factors = append(g.factors, f)
 	}
 	for _, op := range ir.Operators {
-		if _, ok := potentials[op.Operator]; !ok || len(op.Variables) != 2 {
+		if _, ok := potential(op.Operator, false, false, false); !ok || len(op.Variables) != 2 {
 			return nil, fmt.Errorf("operator %q over %d variables is outside the fake gaia's inference (complement, equivalence, contradiction of two claims)", op.Operator, len(op.Variables))
 		}
 		f := factor{kind: op.Operator}
@@ -152,12 +152,18 @@ type factor struct {
 	cpt  []float64
 }
 
-// potentials are Gaia's deterministic relation potentials (1 or 0) given
-// a, b and the helper h.
-var potentials = map[string]func(a, b, h bool) bool{
-	"complement":    func(a, b, h bool) bool { return h == (a != b) },
-	"equivalence":   func(a, b, h bool) bool { return h == (a == b) },
-	"contradiction": func(a, b, h bool) bool { return h == !(a && b) },
+// potential is Gaia's deterministic relation potential (1 or 0) of the
+// operator given a, b and the helper h; ok is false for another operator.
+func potential(operator string, a, b, h bool) (holds, ok bool) {
+	switch operator {
+	case "complement":
+		return h == (a != b), true
+	case "equivalence":
+		return h == (a == b), true
+	case "contradiction":
+		return h == !(a && b), true
+	}
+	return false, false
 }
 
 func (f factor) weight(x []bool) float64 {
@@ -174,7 +180,7 @@ func (f factor) weight(x []bool) float64 {
 		}
 		return 1 - f.cpt[idx]
 	}
-	if potentials[f.kind](x[f.vars[0]], x[f.vars[1]], x[f.vars[2]]) {
+	if holds, _ := potential(f.kind, x[f.vars[0]], x[f.vars[1]], x[f.vars[2]]); holds {
 		return 1
 	}
 	return 0

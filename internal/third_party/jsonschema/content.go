@@ -4,7 +4,8 @@ import (
 	"bytes"
 	"encoding/base64"
 	"encoding/json"
-	"sync"
+
+	"github.com/nullius-dev/nullius/internal/lazy"
 )
 
 // Decoder specifies how to decode specific contentEncoding.
@@ -17,7 +18,10 @@ type Decoder struct {
 
 // nullius patch: decoders and mediaTypes are built on first use, not in
 // init (see draft.go).
-var decoders = sync.OnceValue(func() map[string]*Decoder {
+var decoders = lazy.New(buildDecoders)
+
+// buildDecoders builds decoders on first use.
+func buildDecoders() map[string]*Decoder {
 	return map[string]*Decoder{
 		"base64": {
 			Name: "base64",
@@ -26,7 +30,7 @@ var decoders = sync.OnceValue(func() map[string]*Decoder {
 			},
 		},
 	}
-})
+}
 
 // MediaType specified how to validate bytes against specific contentMediaType.
 type MediaType struct {
@@ -42,7 +46,10 @@ type MediaType struct {
 	UnmarshalJSON func([]byte) (any, error)
 }
 
-var mediaTypes = sync.OnceValue(func() map[string]*MediaType {
+var mediaTypes = lazy.New(buildMediaTypes)
+
+// buildMediaTypes builds mediaTypes on first use.
+func buildMediaTypes() map[string]*MediaType {
 	return map[string]*MediaType{
 		"application/json": {
 			Name: "application/json",
@@ -55,4 +62,4 @@ var mediaTypes = sync.OnceValue(func() map[string]*MediaType {
 			},
 		},
 	}
-})
+}

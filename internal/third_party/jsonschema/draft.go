@@ -139,8 +139,14 @@ func initDraftTables() {
 // nullius patch: the draft metaschemas compile on first use (the first
 // NewCompiler), not in init, so a binary that links this package but
 // validates nothing pays nothing for them (upstream compiles them in init:
-// ~4 ms and 1.7 MB in every process).
-var initDrafts = sync.OnceFunc(func() {
+// ~4 ms and 1.7 MB in every process). A zero sync.Once, not a
+// package-level sync.OnceFunc, which would allocate in init.
+func initDrafts() { draftsCompiled.Do(compileDrafts) }
+
+var draftsCompiled sync.Once
+
+// compileDrafts compiles the draft metaschemas, once (initDrafts).
+func compileDrafts() {
 	initDraftTables()
 	c := newCompiler()
 	c.AssertFormat()
@@ -150,7 +156,7 @@ var initDrafts = sync.OnceFunc(func() {
 			d.allVocabs[name] = c.MustCompile(strings.TrimSuffix(d.url, "schema") + "meta/" + name)
 		}
 	}
-})
+}
 
 func draftFromURL(url string) *Draft {
 	u, frag := split(url)

@@ -5,8 +5,9 @@ import (
 	gourl "net/url"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
+
+	"github.com/nullius-dev/nullius/internal/lazy"
 )
 
 // Format defined specific format.
@@ -19,7 +20,10 @@ type Format struct {
 }
 
 // nullius patch: built on first use, not in init (see draft.go).
-var formats = sync.OnceValue(func() map[string]*Format {
+var formats = lazy.New(buildFormats)
+
+// buildFormats builds formats on first use.
+func buildFormats() map[string]*Format {
 	return map[string]*Format{
 		"json-pointer":          {"json-pointer", validateJSONPointer},
 		"relative-json-pointer": {"relative-json-pointer", validateRelativeJSONPointer},
@@ -40,7 +44,7 @@ var formats = sync.OnceValue(func() map[string]*Format {
 		"uri-template":          {"uri-template", validateURITemplate},
 		"semver":                {"semver", validateSemver},
 	}
-})
+}
 
 // see https://www.rfc-editor.org/rfc/rfc6901#section-3
 func validateJSONPointer(v any) error {

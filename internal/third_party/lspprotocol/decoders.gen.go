@@ -6,9 +6,10 @@
 package protocol
 
 import (
+	"slices"
+
 	"github.com/go-json-experiment/json/jsontext"
 	"go.lsp.dev/uri"
-	"slices"
 )
 
 func (x *AnnotatedTextEdit) unmarshalLSP(raw []byte, i int) (int, error) {

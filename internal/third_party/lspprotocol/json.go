@@ -6,10 +6,11 @@ package protocol
 import (
 	"reflect"
 	"slices"
-	"sync"
 
 	"github.com/go-json-experiment/json"
 	"github.com/go-json-experiment/json/jsontext"
+
+	"github.com/nullius-dev/nullius/internal/lazy"
 
 	"go.lsp.dev/uri"
 )
@@ -33,9 +34,12 @@ var wireOptions = json.JoinOptions(
 // run before init — or, if the generator emitted a var initializer instead,
 // form the initialization cycle unionUnmarshalers → unmarshalX → decodeWith →
 // unmarshalOptions → unionUnmarshalers).
-var unmarshalOptions = sync.OnceValue(func() json.Options {
+var unmarshalOptions = lazy.New(buildUnmarshalOptions)
+
+// buildUnmarshalOptions builds unmarshalOptions on first use.
+func buildUnmarshalOptions() json.Options {
 	return json.JoinOptions(wireOptions, json.WithUnmarshalers(unionUnmarshalers()))
-})
+}
 
 // Marshal encodes v as LSP-conformant JSON.
 //
@@ -104,7 +108,7 @@ type byteUnmarshaler interface {
 // protocol value when it must outlive a much larger input message.
 func Unmarshal(data []byte, v any) error {
 	if isNilUnmarshalDestination(v) {
-		return json.Unmarshal(data, v, unmarshalOptions())
+		return json.Unmarshal(data, v, unmarshalOptions.Get())
 	}
 	var owned []byte
 	own := func() []byte {
@@ -119,7 +123,7 @@ func Unmarshal(data []byte, v any) error {
 	if ok, err := unmarshalUnionRoot(data, v); ok {
 		return err
 	}
-	return json.Unmarshal(data, v, unmarshalOptions())
+	return json.Unmarshal(data, v, unmarshalOptions.Get())
 }
 
 func isNilUnmarshalDestination(v any) bool {
@@ -134,5 +138,5 @@ func isNilUnmarshalDestination(v any) bool {
 // generated union decoders propagate dispatch to nested union fields. The
 // generated decoders call this instead of json.Unmarshal directly.
 func decodeWith(raw []byte, v any) error {
-	return json.Unmarshal(raw, v, unmarshalOptions())
+	return json.Unmarshal(raw, v, unmarshalOptions.Get())
 }

@@ -7,6 +7,7 @@ package protocol
 
 import (
 	"fmt"
+
 	"github.com/go-json-experiment/json/jsontext"
 )
 
