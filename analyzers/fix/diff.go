@@ -1,26 +1,24 @@
 package fix
 
 import (
-	"bytes"
 	"fmt"
 	"strings"
 
 	"github.com/nullius-dev/nullius/internal/diag"
+	"github.com/nullius-dev/nullius/internal/udiff"
 )
 
-// context is the number of unchanged lines shown around a change, as diff -u.
-const context = 3
-
 // Unified renders the edits of one file as a unified diff (`diff -u`
-// format, both headers naming path), computed from the edits themselves,
-// so it shows exactly what the fixes change. It returns "" when edits is
-// empty and an error when they overlap.
+// format, both headers naming path; the hunks are internal/udiff's),
+// computed from the edits themselves, so it shows exactly what the fixes
+// change. It returns "" when edits is empty and an error when they
+// overlap.
 func Unified(path string, src []byte, edits []diag.Edit) (string, error) {
 	es, err := normalize(src, edits)
 	if err != nil || len(es) == 0 {
 		return "", err
 	}
-	lines := splitLines(src)
+	lines := udiff.SplitLines(string(src))
 	starts := make([]int, len(lines)+1)
 	for i, l := range lines {
 		starts[i+1] = starts[i] + len(l)
@@ -49,11 +47,7 @@ func Unified(path string, src []byte, edits []diag.Edit) (string, error) {
 		return lineOf(max(e.End-1, e.Start)) + 1
 	}
 	// Group the edits by the lines they touch.
-	type change struct {
-		l0, l1   int // old lines [l0, l1), l1 > l0 except for an insertion at EOF
-		old, new []string
-	}
-	var changes []change
+	var changes []udiff.Change
 	for i := 0; i < len(es); {
 		l0 := lineOf(es[i].Start)
 		l1 := lastLine(es[i])
@@ -72,81 +66,11 @@ func Unified(path string, src []byte, edits []diag.Edit) (string, error) {
 		if err != nil {
 			return "", err
 		}
-		changes = append(changes, change{l0: l0, l1: l1, old: lines[l0:l1], new: splitLines(newText)})
+		changes = append(changes, udiff.Change{From: l0, To: l1, New: udiff.SplitLines(string(newText))})
 		i = j
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "--- %s\n+++ %s\n", path, path)
-	delta := 0 // new line number minus old line number before the current hunk
-	for i := 0; i < len(changes); {
-		// A hunk holds the changes whose context windows touch.
-		j := i + 1
-		for ; j < len(changes) && changes[j].l0-context <= changes[j-1].l1+context; j++ {
-		}
-		from := max(0, changes[i].l0-context)
-		to := min(len(lines), changes[j-1].l1+context)
-		var body strings.Builder
-		oldN, newN := 0, 0
-		at := from
-		for _, c := range changes[i:j] {
-			for ; at < c.l0; at++ {
-				writeLine(&body, ' ', lines[at])
-				oldN++
-				newN++
-			}
-			for _, l := range c.old {
-				writeLine(&body, '-', l)
-			}
-			for _, l := range c.new {
-				writeLine(&body, '+', l)
-			}
-			oldN += len(c.old)
-			newN += len(c.new)
-			at = c.l1
-		}
-		for ; at < to; at++ {
-			writeLine(&body, ' ', lines[at])
-			oldN++
-			newN++
-		}
-		fmt.Fprintf(&b, "@@ -%s +%s @@\n%s", hunkRange(from, oldN), hunkRange(from+delta, newN), body.String())
-		delta += newN - oldN
-		i = j
-	}
+	udiff.Hunks(&b, lines, changes)
 	return b.String(), nil
-}
-
-// hunkRange renders a hunk's line range as diff -u does: "start,count",
-// the start 1-based, or the line before an empty range.
-func hunkRange(from, n int) string {
-	if n == 0 {
-		return fmt.Sprintf("%d,0", from)
-	}
-	if n == 1 {
-		return fmt.Sprintf("%d", from+1)
-	}
-	return fmt.Sprintf("%d,%d", from+1, n)
-}
-
-// writeLine writes one diff line, marking a last line without a newline.
-func writeLine(b *strings.Builder, mark byte, line string) {
-	b.WriteByte(mark)
-	b.WriteString(line)
-	if !strings.HasSuffix(line, "\n") {
-		b.WriteString("\n\\ No newline at end of file\n")
-	}
-}
-
-// splitLines splits src after each newline; the last line may lack one.
-func splitLines(src []byte) []string {
-	var out []string
-	for len(src) > 0 {
-		n := bytes.IndexByte(src, '\n') + 1
-		if n == 0 {
-			n = len(src)
-		}
-		out = append(out, string(src[:n]))
-		src = src[n:]
-	}
-	return out
 }
