@@ -17,10 +17,16 @@ import (
 )
 
 // demoWhat says what each demo file is, for the text output.
-var demoWhat = map[string]string{
-	"gaia":     "the demo gaia: compiles the tutorial's DSL subset to .gaia/ir.json and computes beliefs (no Python, no real gaia)",
-	"idea-rpc": "the demo idea-store RPC: node.set_posterior and node.set_lifecycle on the engine's files under --store-root",
-	"judge":    "a stub judge: votes as told, citing the first anchor of the statement it votes for",
+func demoWhat(name string) string {
+	switch name {
+	case "gaia":
+		return "the demo gaia: compiles the tutorial's DSL subset to .gaia/ir.json and computes beliefs (no Python, no real gaia)"
+	case "idea-rpc":
+		return "the demo idea-store RPC: node.set_posterior and node.set_lifecycle on the engine's files under --store-root"
+	case "judge":
+		return "a stub judge: votes as told, citing the first anchor of the statement it votes for"
+	}
+	return ""
 }
 
 // demoJSON is demo's --format json output.
@@ -136,12 +142,12 @@ func (a *app) demo(dir, format string) error {
 	for _, name := range fakes.DemoProgramNames() {
 		p := filepath.Join(bin, name)
 		script := fmt.Sprintf("#!/bin/sh\n# %s\n# (nullius demo; docs/tutorial.md). Not the real program: never point a real project at it.\nexec %s demo run %s \"$@\"\n",
-			demoWhat[name], shellQuote(self), name)
+			demoWhat(name), shellQuote(self), name)
 		if err := atomicfile.WriteNew(p, []byte(script), 0o755); err != nil {
 			return usageErrorf("demo: %v", err)
 		}
 		out.Programs[name] = p
-		lines = append(lines, fmt.Sprintf("wrote %s  %s", filepath.Join(dir, "bin", name), demoWhat[name]))
+		lines = append(lines, fmt.Sprintf("wrote %s  %s", filepath.Join(dir, "bin", name), demoWhat(name)))
 	}
 	out.Env["PATH"] = bin + string(os.PathListSeparator) + "$PATH"
 	out.Env["NULLIUS_IDEA_RPC"] = filepath.Join(bin, "idea-rpc")

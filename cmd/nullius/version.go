@@ -5,9 +5,10 @@ import (
 	"runtime"
 	"runtime/debug"
 	"strings"
-	"sync"
 
 	"github.com/spf13/cobra"
+
+	"github.com/nullius-dev/nullius/internal/lazy"
 )
 
 // Set at link time by release builds:
@@ -37,9 +38,18 @@ build in a checkout.`,
 	}
 }
 
-// buildInfo is debug.ReadBuildInfo, parsed once: every invocation asks for
-// the version (the root's --version, report metadata).
-var buildInfo = sync.OnceValues(debug.ReadBuildInfo)
+// buildInfo is debug.ReadBuildInfo (nil when there is none), parsed once:
+// every invocation asks for the version (the root's --version, report
+// metadata). lazy.New, not sync.OnceValues, which allocates at start.
+var buildInfo = lazy.New(readBuildInfo)
+
+func readBuildInfo() *debug.BuildInfo {
+	bi, ok := debug.ReadBuildInfo()
+	if !ok {
+		return nil
+	}
+	return bi
+}
 
 // version is the nullius version string: -ldflags first, then the module
 // version of a `go install ...@vX` build, then the development default.
@@ -47,7 +57,7 @@ func version() string {
 	if buildVersion != "" {
 		return buildVersion
 	}
-	if bi, ok := buildInfo(); ok && bi.Main.Version != "" && bi.Main.Version != "(devel)" {
+	if bi := buildInfo.Get(); bi != nil && bi.Main.Version != "" && bi.Main.Version != "(devel)" {
 		return strings.TrimPrefix(bi.Main.Version, "v")
 	}
 	return "0.1.0-dev"
@@ -57,7 +67,7 @@ func version() string {
 func versionLine() string {
 	commit := buildCommit
 	modified := false
-	if bi, ok := buildInfo(); ok {
+	if bi := buildInfo.Get(); bi != nil {
 		for _, s := range bi.Settings {
 			switch {
 			case s.Key == "vcs.revision" && commit == "":

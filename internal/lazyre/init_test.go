@@ -147,3 +147,103 @@ func TestNoHeavyInitImports(t *testing.T) {
 		t.Fatalf("scanned only %d files", n)
 	}
 }
+
+// TestRulesDeclared checks that every package-level rule variable (a
+// &diag.Rule{...} literal, or the result of a function of the package
+// returning *diag.Rule) is in a []*diag.Rule list of its package: families
+// declare that list (diag.Family.Declare), so that the rules cost nothing
+// at start, and a rule missing from it would be missing from the
+// catalogue, `nullius rules`, docs/rules.md and every Lookup.
+func TestRulesDeclared(t *testing.T) {
+	type pkgRules struct {
+		helpers map[string]bool   // functions returning *diag.Rule
+		vars    map[string]string // rule variable → "file:line"
+		listed  map[string]bool   // names in a []*diag.Rule literal
+		calls   []struct {
+			name, fn, at string
+		}
+	}
+	pkgs := map[string]*pkgRules{}
+	isRule := func(x ast.Expr) bool {
+		sel, ok := x.(*ast.SelectorExpr)
+		if !ok {
+			return false
+		}
+		id, ok := sel.X.(*ast.Ident)
+		return ok && id.Name == "diag" && sel.Sel.Name == "Rule"
+	}
+	isRulePtr := func(x ast.Expr) bool {
+		star, ok := x.(*ast.StarExpr)
+		return ok && isRule(star.X)
+	}
+	root := moduleRoot(t)
+	goFiles(t, root, []string{"."}, func(rel string, fset *token.FileSet, f *ast.File) {
+		dir := filepath.ToSlash(filepath.Dir(rel))
+		p := pkgs[dir]
+		if p == nil {
+			p = &pkgRules{helpers: map[string]bool{}, vars: map[string]string{}, listed: map[string]bool{}}
+			pkgs[dir] = p
+		}
+		for _, decl := range f.Decls {
+			if fd, ok := decl.(*ast.FuncDecl); ok && fd.Recv == nil && fd.Type.Results != nil &&
+				len(fd.Type.Results.List) == 1 && isRulePtr(fd.Type.Results.List[0].Type) {
+				p.helpers[fd.Name.Name] = true
+			}
+			gd, ok := decl.(*ast.GenDecl)
+			if !ok || gd.Tok != token.VAR {
+				continue
+			}
+			for _, spec := range gd.Specs {
+				vs := spec.(*ast.ValueSpec)
+				for i, v := range vs.Values {
+					if i >= len(vs.Names) || vs.Names[i].Name == "_" {
+						continue
+					}
+					at := rel + ":" + strconv.Itoa(fset.Position(v.Pos()).Line)
+					switch v := v.(type) {
+					case *ast.UnaryExpr:
+						if lit, ok := v.X.(*ast.CompositeLit); ok && v.Op == token.AND && isRule(lit.Type) {
+							p.vars[vs.Names[i].Name] = at
+						}
+					case *ast.CallExpr:
+						if fn, ok := v.Fun.(*ast.Ident); ok {
+							p.calls = append(p.calls, struct{ name, fn, at string }{vs.Names[i].Name, fn.Name, at})
+						}
+					}
+				}
+			}
+		}
+		ast.Inspect(f, func(x ast.Node) bool {
+			lit, ok := x.(*ast.CompositeLit)
+			if !ok {
+				return true
+			}
+			if at, ok := lit.Type.(*ast.ArrayType); ok && isRulePtr(at.Elt) {
+				for _, e := range lit.Elts {
+					if id, ok := e.(*ast.Ident); ok {
+						p.listed[id.Name] = true
+					}
+				}
+			}
+			return true
+		})
+	})
+	n := 0
+	for dir, p := range pkgs {
+		for _, c := range p.calls {
+			if p.helpers[c.fn] {
+				p.vars[c.name] = c.at
+			}
+		}
+		for name, at := range p.vars {
+			n++
+			if !p.listed[name] {
+				t.Errorf("%s: rule %s of %s is in no []*diag.Rule list its family declares (diag.Family.Declare): the catalogue, `nullius rules` and docs/rules.md miss it",
+					at, name, dir)
+			}
+		}
+	}
+	if n < 150 {
+		t.Fatalf("found only %d rule variables", n)
+	}
+}

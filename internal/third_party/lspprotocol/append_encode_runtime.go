@@ -106,7 +106,7 @@ func rawValueNeedsReencode(v []byte) bool {
 }
 
 func appendJSONMarshal(dst []byte, v any) ([]byte, error) {
-	b, err := json.Marshal(v, wireOptions)
+	b, err := json.Marshal(v, wireOptions.Get())
 	if err != nil {
 		return nil, err
 	}

@@ -6,6 +6,8 @@ package protocol
 import (
 	"context"
 	"log/slog"
+
+	"github.com/nullius-dev/nullius/internal/lazy"
 )
 
 type (
@@ -15,8 +17,11 @@ type (
 
 // nopLogger is the logger returned by [LoggerFromContext] when the context
 // carries none. It discards every record, so dispatch code can log
-// unconditionally without a nil check.
-var nopLogger = slog.New(slog.DiscardHandler)
+// unconditionally without a nil check. nullius patch: made on first use
+// (lazy.New), not in init.
+var nopLogger = lazy.New(newNopLogger)
+
+func newNopLogger() *slog.Logger { return slog.New(slog.DiscardHandler) }
 
 // WithLogger returns a copy of ctx carrying logger.
 func WithLogger(ctx context.Context, logger *slog.Logger) context.Context {
@@ -29,7 +34,7 @@ func WithLogger(ctx context.Context, logger *slog.Logger) context.Context {
 func LoggerFromContext(ctx context.Context) *slog.Logger {
 	logger, ok := ctx.Value(ctxLogger{}).(*slog.Logger)
 	if !ok {
-		return nopLogger
+		return nopLogger.Get()
 	}
 
 	return logger

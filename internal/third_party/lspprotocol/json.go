@@ -10,9 +10,9 @@ import (
 	"github.com/go-json-experiment/json"
 	"github.com/go-json-experiment/json/jsontext"
 
-	"github.com/nullius-dev/nullius/internal/lazy"
-
 	"go.lsp.dev/uri"
+
+	"github.com/nullius-dev/nullius/internal/lazy"
 )
 
 // wireOptions relaxes jsontext validation that the LSP wire contract does not
@@ -22,10 +22,16 @@ import (
 // rejecting the whole message. Both checks otherwise run per token on every
 // hot encode/decode path (the duplicate tracking alone maintains a per-object
 // name namespace).
-var wireOptions = json.JoinOptions(
-	jsontext.AllowDuplicateNames(true),
-	jsontext.AllowInvalidUTF8(true),
-)
+//
+// nullius patch: joined on first use (lazy.New), not in init.
+var wireOptions = lazy.New(buildWireOptions)
+
+func buildWireOptions() json.Options {
+	return json.JoinOptions(
+		jsontext.AllowDuplicateNames(true),
+		jsontext.AllowInvalidUTF8(true),
+	)
+}
 
 // unmarshalOptions returns the canonical decode option set: relaxed wire
 // validation plus the generated union dispatchers. It is built lazily because
@@ -33,12 +39,13 @@ var wireOptions = json.JoinOptions(
 // var initializer referencing it would either capture nil — var initializers
 // run before init — or, if the generator emitted a var initializer instead,
 // form the initialization cycle unionUnmarshalers → unmarshalX → decodeWith →
-// unmarshalOptions → unionUnmarshalers).
+// unmarshalOptions → unionUnmarshalers). nullius patch: lazy.New, not
+// sync.OnceValue, which allocates in init.
 var unmarshalOptions = lazy.New(buildUnmarshalOptions)
 
 // buildUnmarshalOptions builds unmarshalOptions on first use.
 func buildUnmarshalOptions() json.Options {
-	return json.JoinOptions(wireOptions, json.WithUnmarshalers(unionUnmarshalers()))
+	return json.JoinOptions(wireOptions.Get(), json.WithUnmarshalers(unionUnmarshalers()))
 }
 
 // Marshal encodes v as LSP-conformant JSON.
@@ -82,7 +89,7 @@ func AppendMarshal(dst []byte, v any) ([]byte, error) {
 	if out, ok, err := appendUnionRootJSON(dst, v); ok {
 		return out, err
 	}
-	b, err := json.Marshal(v, wireOptions)
+	b, err := json.Marshal(v, wireOptions.Get())
 	if err != nil {
 		return nil, err
 	}

@@ -63,11 +63,8 @@ type mapped struct {
 	mu          sync.Mutex
 }
 
-var maps = &mapped{
-	mu:          sync.Mutex{},
-	clientCalls: make(map[string]req),
-	serverCalls: make(map[string]req),
-}
+// nullius patch: the maps are made by the first set, not in init.
+var maps = &mapped{}
 
 // these 4 methods are each used exactly once, but it seemed
 // better to have the encapsulation rather than ad hoc mutex
@@ -92,12 +89,18 @@ func (m *mapped) server(id string) req {
 
 func (m *mapped) setClient(id string, r req) {
 	m.mu.Lock()
+	if m.clientCalls == nil {
+		m.clientCalls = make(map[string]req)
+	}
 	m.clientCalls[id] = r
 	m.mu.Unlock()
 }
 
 func (m *mapped) setServer(id string, r req) {
 	m.mu.Lock()
+	if m.serverCalls == nil {
+		m.serverCalls = make(map[string]req)
+	}
 	m.serverCalls[id] = r
 	m.mu.Unlock()
 }

@@ -7,13 +7,15 @@ import "slices"
 
 // uint32DigitPairs is the two-digit decimal lookup table ("00".."99") behind
 // appendUint32Decimal.
-var uint32DigitPairs = func() (t [200]byte) {
-	for i := range 100 {
-		t[i*2] = byte('0' + i/10)
-		t[i*2+1] = byte('0' + i%10)
-	}
-	return t
-}()
+//
+// nullius patch: a constant string the linker lays out, not a table
+// computed in init.
+const uint32DigitPairs = "" +
+	"0001020304050607080910111213141516171819" +
+	"2021222324252627282930313233343536373839" +
+	"4041424344454647484950515253545556575859" +
+	"6061626364656667686970717273747576777879" +
+	"8081828384858687888990919293949596979899"
 
 // appendUint32Decimal appends v in decimal using two digits per step, halving
 // the divide count of strconv.AppendUint on the token-array hot path. The

@@ -20,7 +20,10 @@ import (
 // down. An un-overridden notification therefore returns nil (the notification
 // is silently ignored), which is also what the LSP specification prescribes for
 // notifications a peer does not handle.
-var errNotImplemented = jsonrpc2.NewError(jsonrpc2.ErrMethodNotFound.Code, "not implemented")
+//
+// nullius patch: a literal of the constant code, which the linker lays out
+// (NewError of the ErrMethodNotFound variable's Code ran in init).
+var errNotImplemented = &jsonrpc2.Error{Code: jsonrpc2.MethodNotFound, Message: "not implemented"}
 
 // UnimplementedServer is an embeddable default implementation of the [Server]
 // interface. Each un-overridden request method returns [errNotImplemented]
