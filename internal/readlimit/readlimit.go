@@ -15,6 +15,10 @@
 //     file that grows while being read is bounded too and memory is the
 //     file's size, not a doubling of it.
 //
+// On Linux files and directories are read through their descriptors, not
+// an *os.File, which would register each with the runtime's network
+// poller for nothing (fd_linux.go).
+//
 // The caps for every kind of input are defined here, in one place, and
 // documented in docs/deviations.md (## Hardening). A test in this package
 // (callsites_test.go) lists every remaining direct os read in production
@@ -27,10 +31,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
-	"slices"
-	"strings"
 	"sync/atomic"
-	"syscall"
 )
 
 const mib = 1 << 20
@@ -214,8 +215,10 @@ func ReadFile(path string, k Kind) ([]byte, error) {
 	return b, err
 }
 
-// ReadFileInfo is ReadFile that also returns the file's FileInfo (from
-// the open file), for callers that need its modification time.
+// ReadFileInfo is ReadFile that also returns the file's FileInfo, for
+// callers that need its modification time, mode or identity: the os.Stat
+// made before the open, of the very file then opened and read (the same
+// device and inode), so os.SameFile holds it to a later stat of the path.
 func ReadFileInfo(path string, k Kind) ([]byte, fs.FileInfo, error) {
 	return read(path, k.Name(), k.Max())
 }
@@ -259,36 +262,6 @@ func read(path, label string, max int64) ([]byte, fs.FileInfo, error) {
 	return openRead(path, label, max, fi)
 }
 
-// openRead opens and reads path, refusing what is not a regular file of
-// at most max bytes from the open file's fstat; fi, when not nil, is the
-// stat made before the open, and a different file found open is refused.
-func openRead(path, label string, max int64, fi fs.FileInfo) ([]byte, fs.FileInfo, error) {
-	// O_NONBLOCK: if path became a FIFO after the stat, the open returns
-	// at once instead of waiting for a writer; the fstat below refuses it.
-	// On a regular file the flag changes nothing.
-	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK|syscall.O_NOCTTY|syscall.O_CLOEXEC, 0)
-	if err != nil {
-		return nil, nil, err
-	}
-	defer f.Close()
-	ofi, err := f.Stat()
-	if err != nil {
-		return nil, nil, err
-	}
-	if !ofi.Mode().IsRegular() {
-		return nil, nil, &NotRegularError{Path: path, Mode: ofi.Mode()}
-	}
-	if fi != nil && !os.SameFile(fi, ofi) {
-		return nil, nil, &ChangedError{Path: path}
-	}
-	b, err := readCapped(f, path, label, ofi.Size(), max)
-	if err != nil {
-		return nil, nil, err
-	}
-	observe(len(b))
-	return b, ofi, nil
-}
-
 // Bytes read so far by this process, for a memory budget proportional to
 // input (Observe).
 var (
@@ -323,30 +296,19 @@ func observe(n int) {
 // open, the race the fstat check closes.
 var testHookAfterStat func(path string)
 
-// ReadDir lists the directory path, sorted by name as os.ReadDir does.
-// os.ReadDir's plain open of a FIFO named where a directory was expected
-// blocks; O_DIRECTORY makes the kernel refuse anything but a directory
-// before it opens it (no FIFO waited on, no device opened), so no stat is
-// paid before the open. When the open fails, the stat it replaced is made
-// then, so the errors are what a stat-then-open gives: the stat's error,
-// a *NotDirError, or the open's error for a directory that cannot be
-// opened.
-func ReadDir(path string) ([]fs.DirEntry, error) {
-	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_DIRECTORY|syscall.O_NONBLOCK|syscall.O_CLOEXEC, 0)
-	if err != nil {
-		fi, serr := os.Stat(path)
-		switch {
-		case serr != nil:
-			return nil, serr
-		case !fi.IsDir():
-			return nil, &NotDirError{Path: path, Mode: fi.Mode()}
-		}
-		return nil, err
+// notDir is ReadDir's error when the open of path failed with err: the
+// stat the open replaced is made then, so the errors are what a
+// stat-then-open gives (the stat's error, a *NotDirError, or the open's
+// error for a directory that cannot be opened).
+func notDir(path string, err error) error {
+	fi, serr := os.Stat(path)
+	switch {
+	case serr != nil:
+		return serr
+	case !fi.IsDir():
+		return &NotDirError{Path: path, Mode: fi.Mode()}
 	}
-	defer f.Close()
-	es, err := f.ReadDir(-1)
-	slices.SortFunc(es, func(a, b fs.DirEntry) int { return strings.Compare(a.Name(), b.Name()) })
-	return es, err
+	return err
 }
 
 // NotDirError says that a path expected to be a directory is not one.
