@@ -148,7 +148,7 @@ func (r *runner) exec(a *analysis.Analyzer) error {
 		OtherFiles: r.files,
 		Pkg:        r.pkg,
 		TypesInfo:  r.info,
-		TypesSizes: gcSizes,
+		TypesSizes: gcSizes(),
 		ResultOf:   r.results,
 		ReadFile:   r.read,
 		Report:     r.report,
@@ -170,8 +170,9 @@ func (r *runner) exec(a *analysis.Analyzer) error {
 }
 
 // gcSizes are the sizes Pass.TypesSizes promises (no analyzer here uses
-// Go types; the field is filled because go/analysis documents it).
-var gcSizes = types.SizesFor("gc", "amd64")
+// Go types; the field is filled because go/analysis documents it): a
+// lookup in go/types' table, made per pass rather than at process start.
+func gcSizes() types.Sizes { return types.SizesFor("gc", "amd64") }
 
 // readFile serves the package's own files only, from the overlay when it
 // holds the file, else through the bounded reader: a file larger than

@@ -108,21 +108,18 @@ func isASCII(s string) bool {
 }
 
 // asciiSpace and asciiPunct are IsSpace and unicode.IsPunct restricted to
-// ASCII (TestASCIITables checks them against the Unicode tables).
-const asciiSpaceChars = "\t\n\v\f\r \x1c\x1d\x1e\x1f"
-const asciiPunctChars = "!\"#%&'()*,-./:;?@[\\]_{}"
-
-var asciiSpace, asciiPunct = asciiSet(asciiSpaceChars), asciiSet(asciiPunctChars)
+// ASCII (TestASCIITables checks them against the Unicode tables): bit c&63
+// of word c>>6 is set for each byte c of the set. Literals of constants the
+// linker lays out, not sets built at every process start.
+var (
+	asciiSpace = byteSet{1<<'\t' | 1<<'\n' | 1<<'\v' | 1<<'\f' | 1<<'\r' | 1<<' ' | 1<<0x1c | 1<<0x1d | 1<<0x1e | 1<<0x1f, 0}
+	asciiPunct = byteSet{
+		1<<'!' | 1<<'"' | 1<<'#' | 1<<'%' | 1<<'&' | 1<<'\'' | 1<<'(' | 1<<')' | 1<<'*' | 1<<',' | 1<<'-' | 1<<'.' | 1<<'/' | 1<<':' | 1<<';' | 1<<'?',
+		1<<('@'-64) | 1<<('['-64) | 1<<('\\'-64) | 1<<(']'-64) | 1<<('_'-64) | 1<<('{'-64) | 1<<('}'-64),
+	}
+)
 
 type byteSet [2]uint64
-
-func asciiSet(chars string) byteSet {
-	var s byteSet
-	for i := 0; i < len(chars); i++ {
-		s[chars[i]>>6] |= 1 << (chars[i] & 63)
-	}
-	return s
-}
 
 func (s *byteSet) has(c byte) bool { return c < 128 && s[c>>6]&(1<<(c&63)) != 0 }
 
