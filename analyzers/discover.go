@@ -65,7 +65,10 @@ type scan struct {
 	t *fsTree
 }
 
-func newScan() *scan { return &scan{t: newFSTree()} }
+func newScan() *scan { return newScanIn("") }
+
+// newScanIn is newScan in the working directory wd ("": asked of the OS).
+func newScanIn(wd string) *scan { return &scan{t: newFSTreeIn(wd)} }
 
 // jobKind says what a discovery job asks for.
 type jobKind uint8

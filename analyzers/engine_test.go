@@ -1,6 +1,7 @@
 package analyzers
 
 import (
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -44,5 +45,49 @@ func TestPanicIsThePackagesDiagnostic(t *testing.T) {
 	}
 	if internal != 1 || others == 0 {
 		t.Errorf("%d internal errors, %d findings of the other package; want 1 and some: %v", internal, others, res.Diagnostics)
+	}
+}
+
+// The two analyzer sets are fixed when nullius is built, so they are
+// validated here rather than by every lint run (the engine tells the
+// driver they are valid).
+func TestAnalyzerSetsValid(t *testing.T) {
+	for _, partial := range []bool{false, true} {
+		if err := analysis.Validate(forFiles(partial)); err != nil {
+			t.Errorf("forFiles(%v): %v", partial, err)
+		}
+	}
+	e, err := newEngine(Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(e.whole) != len(All()) || len(e.partial) != len(All())-1 {
+		t.Errorf("engine sets: %d whole, %d partial analyzers of %d", len(e.whole), len(e.partial), len(All()))
+	}
+}
+
+// A run given the working directory (Options.WorkDir, which the CLI has
+// asked for already) does not ask the OS again; one without it asks once.
+func TestLintAsksWorkDirOnce(t *testing.T) {
+	calls := 0
+	getwd = func() (string, error) { calls++; return os.Getwd() }
+	defer func() { getwd = os.Getwd }()
+	wd, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	good := filepath.Join("..", "fixtures", "lint", "good")
+	for _, tc := range []struct {
+		wd    string
+		calls int
+	}{{wd, 0}, {"", 1}} {
+		calls = 0
+		res, err := Lint([]string{good}, Options{WorkDir: tc.wd})
+		if err != nil || len(res.Packages) != 1 || len(res.Diagnostics) != 0 {
+			t.Fatalf("Lint(WorkDir %q) = %+v, %v", tc.wd, res, err)
+		}
+		if calls != tc.calls {
+			t.Errorf("Lint(WorkDir %q) asked for the working directory %d times, want %d", tc.wd, calls, tc.calls)
+		}
 	}
 }

@@ -55,6 +55,9 @@ type Options struct {
 	// Finished, when set, counts the packages (and named files) finished
 	// so far, for a progress display reading it from another goroutine.
 	Finished *atomic.Int64
+	// WorkDir is the working directory relative paths are resolved
+	// against, when the caller has asked for it already; "" asks the OS.
+	WorkDir string
 }
 
 // Package is one discovered Gaia package.
@@ -108,17 +111,15 @@ type engine struct {
 	opts Options
 	res  *config.Resolver // nil with NoConfig
 	// whole and partial are the analyzer sets for a whole package and
-	// for some files of one, validated once per run.
+	// for some files of one.
 	whole, partial []*analysis.Analyzer
 }
 
 func newEngine(opts Options) (*engine, error) {
-	e := &engine{s: newScan(), opts: opts, whole: forFiles(false), partial: forFiles(true)}
-	for _, as := range [][]*analysis.Analyzer{e.whole, e.partial} {
-		if err := analysis.Validate(as); err != nil {
-			return nil, err
-		}
-	}
+	// Both analyzer sets are fixed at build time, and TestAnalyzerSetsValid
+	// runs analysis.Validate on them: the driver is told they are valid
+	// (driver.Options.Validated) instead of validating them every run.
+	e := &engine{s: newScanIn(opts.WorkDir), opts: opts, whole: forFiles(false), partial: forFiles(true)}
 	if opts.NoConfig {
 		return e, nil
 	}

@@ -27,10 +27,19 @@ type fsTree struct {
 	plain memo.Map[bool]
 }
 
-func newFSTree() *fsTree {
-	cwd, _ := os.Getwd()
+func newFSTree() *fsTree { return newFSTreeIn("") }
+
+// newFSTreeIn is newFSTree in the working directory cwd, which the caller
+// has asked for already; "" asks the OS.
+func newFSTreeIn(cwd string) *fsTree {
+	if cwd == "" {
+		cwd, _ = getwd()
+	}
 	return &fsTree{cwd: cwd}
 }
+
+// getwd is os.Getwd; a test counts the calls.
+var getwd = os.Getwd
 
 // abs makes a path absolute and clean against the run's working
 // directory, which is asked once (filepath.Abs asks the OS on every call).

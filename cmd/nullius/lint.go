@@ -95,12 +95,15 @@ Exit codes: 0 no error finding (warnings do not fail), 1 error findings,
 			if len(args) == 0 {
 				args = []string{"."}
 			}
-			for _, p := range args {
-				if err := checkPath(p); err != nil {
+			infos := make([]fs.FileInfo, len(args))
+			for i, p := range args {
+				fi, err := checkPath(p)
+				if err != nil {
 					return err
 				}
+				infos[i] = fi
 			}
-			if err := a.recoverBeforeLint(args); err != nil {
+			if err := a.recoverBeforeLint(args, infos); err != nil {
 				return err
 			}
 			tuneGC(a.getenv)
@@ -109,7 +112,8 @@ Exit codes: 0 no error finding (warnings do not fail), 1 error findings,
 				return err
 			}
 			lc := countLint(disp)
-			opts := analyzers.Options{NoIR: noIR, Workers: workers, ConfigFile: configFile, NoConfig: noConfig, Finished: lc.counter()}
+			wd, _ := a.workDir()
+			opts := analyzers.Options{NoIR: noIR, Workers: workers, ConfigFile: configFile, NoConfig: noConfig, Finished: lc.counter(), WorkDir: wd}
 			res, err := analyzers.Lint(args, opts)
 			lc.finish(disp, map[bool]string{true: "ok", false: "error"}[err == nil])
 			disp.Close()
@@ -276,18 +280,18 @@ func relintArgs(p analyzers.Package) []string {
 }
 
 // checkPath gives a missing or unreadable path its one-line error before
-// any work starts.
-func checkPath(p string) error {
-	_, err := os.Stat(p)
+// any work starts, and returns its stat otherwise.
+func checkPath(p string) (fs.FileInfo, error) {
+	fi, err := os.Stat(p)
 	switch {
 	case err == nil:
-		return nil
+		return fi, nil
 	case errors.Is(err, fs.ErrNotExist):
-		return &exitErr{code: exitError, msg: fmt.Sprintf("lint: %q does not exist; give a Gaia package directory, a Python file or a directory holding packages", p)}
+		return nil, &exitErr{code: exitError, msg: fmt.Sprintf("lint: %q does not exist; give a Gaia package directory, a Python file or a directory holding packages", p)}
 	case errors.Is(err, fs.ErrPermission):
-		return &exitErr{code: exitError, msg: fmt.Sprintf("lint: cannot read %q: permission denied", p)}
+		return nil, &exitErr{code: exitError, msg: fmt.Sprintf("lint: cannot read %q: permission denied", p)}
 	}
-	return &exitErr{code: exitError, msg: fmt.Sprintf("lint: cannot read %q: %v", p, err)}
+	return nil, &exitErr{code: exitError, msg: fmt.Sprintf("lint: cannot read %q: %v", p, err)}
 }
 
 // tuneGC lets the collector run at 5x the live heap instead of 2x for a

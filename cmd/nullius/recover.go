@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -198,17 +199,20 @@ func fileTargets(spec string) string {
 // (it says so and lints what is there). A journal that cannot be settled
 // stops lint with exit 2 and the reason, since the graphs it would judge
 // are half edited.
-func (a *app) recoverBeforeLint(paths []string) error {
+//
+// infos are the paths' stats (checkPath's): a file's project is its
+// directory's.
+func (a *app) recoverBeforeLint(paths []string, infos []fs.FileInfo) error {
 	seen := map[string]bool{}
-	for _, p := range paths {
-		abs, err := filepath.Abs(p)
+	for i, p := range paths {
+		abs, err := a.abs(p)
 		if err != nil {
 			continue
 		}
 		if real, err := filepath.EvalSymlinks(abs); err == nil {
 			abs = real
 		}
-		if fi, err := os.Stat(abs); err == nil && !fi.IsDir() {
+		if !infos[i].IsDir() {
 			abs = filepath.Dir(abs)
 		}
 		root, ok := projroot.Find(abs)

@@ -48,6 +48,36 @@ type app struct {
 	stdin          io.Reader
 	stdout, stderr io.Writer
 	getenv         func(string) string
+	// wd is the working directory, asked of the OS once per run (os.Getwd
+	// stats "." and $PWD on every call); wdAsked says it was.
+	wd      string
+	wdErr   error
+	wdAsked bool
+}
+
+// workDir is os.Getwd, asked once per run: nothing nullius runs changes
+// its working directory.
+func (a *app) workDir() (string, error) {
+	if !a.wdAsked {
+		a.wd, a.wdErr = getwd()
+		a.wdAsked = true
+	}
+	return a.wd, a.wdErr
+}
+
+// getwd is os.Getwd; a test counts the calls.
+var getwd = os.Getwd
+
+// abs is filepath.Abs(p) against workDir.
+func (a *app) abs(p string) (string, error) {
+	if filepath.IsAbs(p) {
+		return filepath.Clean(p), nil
+	}
+	wd, err := a.workDir()
+	if err != nil {
+		return "", err
+	}
+	return filepath.Join(wd, p), nil
 }
 
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
@@ -291,8 +321,13 @@ func (a *app) report(f *reportFlags, command string, ds []diag.Diagnostic, nFile
 		ReadFile: readReported,
 		Result:   f.result,
 	}
-	if wd, err := os.Getwd(); err == nil {
-		meta.WorkDir, meta.SrcRoot = wd, repoRoot(wd)
+	// Only GitHub annotations and SARIF make paths relative to the
+	// repository: the other formats print them as found, so they do not
+	// look for it (TestReportDirsOnlyWhereUsed).
+	if slices.ContainsFunc(targets, func(t output.Target) bool { return usesDirs(t.Format) }) {
+		if wd, err := a.workDir(); err == nil {
+			meta.WorkDir, meta.SrcRoot = wd, repoRoot(wd)
+		}
 	}
 	rendered, err := a.render(f, targets, ds, meta)
 	if err != nil {
@@ -312,6 +347,10 @@ func (a *app) report(f *reportFlags, command string, ds []diag.Diagnostic, nFile
 	}
 	return nil
 }
+
+// usesDirs reports the formats that read output.Meta's WorkDir and
+// SrcRoot.
+func usesDirs(format string) bool { return format == "github" || format == "sarif" }
 
 // render prints ds for every target into memory.
 func (a *app) render(f *reportFlags, targets []output.Target, ds []diag.Diagnostic, meta output.Meta) ([][]byte, error) {
