@@ -28,25 +28,39 @@ type Value[T any] struct {
 	once  sync.Once
 	build func() T
 	v     T
+	valid bool // build returned
+	p     any  // what build panicked with
 }
 
 // New returns a Value that build makes on first use.
 func New[T any](build func() T) *Value[T] { return &Value[T]{build: build} }
 
-// Get returns the value, building it on the first call. Like sync.Once, a
-// build that panics is not retried: later calls return the zero value.
+// Get returns the value, building it on the first call. As with
+// sync.OnceValue, a build that panics panics again, with the same value,
+// in every later call.
 func (l *Value[T]) Get() T {
 	l.once.Do(l.init)
+	if !l.valid {
+		panic(l.p)
+	}
 	return l.v
 }
 
-func (l *Value[T]) init() { l.v = l.build() }
+func (l *Value[T]) init() {
+	defer func() {
+		if !l.valid {
+			l.p = recover()
+			panic(l.p) // the first call's panic keeps its stack
+		}
+	}()
+	l.v = l.build()
+	l.valid = true
+}
 
 // Replacer is a strings.Replacer made on first use.
 type Replacer struct {
-	once   sync.Once
 	oldnew []string
-	r      *strings.Replacer
+	r      Value[*strings.Replacer]
 }
 
 // NewReplacer returns a Replacer of the old, new string pairs, as
@@ -56,8 +70,13 @@ func NewReplacer(oldnew ...string) *Replacer { return &Replacer{oldnew: oldnew} 
 // Replace returns a copy of s with all replacements performed, as
 // (*strings.Replacer).Replace.
 func (r *Replacer) Replace(s string) string {
-	r.once.Do(r.init)
-	return r.r.Replace(s)
+	r.r.once.Do(r.init) // r.r's build is set inside its once (no init code)
+	return r.r.Get().Replace(s)
 }
 
-func (r *Replacer) init() { r.r = strings.NewReplacer(r.oldnew...) }
+func (r *Replacer) init() {
+	r.r.build = r.newReplacer
+	r.r.init()
+}
+
+func (r *Replacer) newReplacer() *strings.Replacer { return strings.NewReplacer(r.oldnew...) }

@@ -4,7 +4,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-	"sync"
+
+	"github.com/nullius-dev/nullius/internal/lazy"
 )
 
 // A Draft represents json-schema specification.
@@ -139,14 +140,15 @@ func initDraftTables() {
 // nullius patch: the draft metaschemas compile on first use (the first
 // NewCompiler), not in init, so a binary that links this package but
 // validates nothing pays nothing for them (upstream compiles them in init:
-// ~4 ms and 1.7 MB in every process). A zero sync.Once, not a
-// package-level sync.OnceFunc, which would allocate in init.
-func initDrafts() { draftsCompiled.Do(compileDrafts) }
+// ~4 ms and 1.7 MB in every process). lazy.New, not a package-level
+// sync.OnceFunc, which would allocate in init; a panic is raised again on
+// every call, as OnceFunc does.
+func initDrafts() { draftsCompiled.Get() }
 
-var draftsCompiled sync.Once
+var draftsCompiled = lazy.New(compileDrafts)
 
 // compileDrafts compiles the draft metaschemas, once (initDrafts).
-func compileDrafts() {
+func compileDrafts() struct{} {
 	initDraftTables()
 	c := newCompiler()
 	c.AssertFormat()
@@ -156,6 +158,7 @@ func compileDrafts() {
 			d.allVocabs[name] = c.MustCompile(strings.TrimSuffix(d.url, "schema") + "meta/" + name)
 		}
 	}
+	return struct{}{}
 }
 
 func draftFromURL(url string) *Draft {
