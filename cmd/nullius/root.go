@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -108,7 +109,12 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 	root.SetIn(stdin)
 	root.SetOut(stdout)
 	root.SetErr(stderr)
-	err := root.ExecuteContext(in.ctx)
+	var err error
+	if cmd, rest, ok := plainInvocation(root, args); ok && plainDispatch {
+		err = runPlain(root, cmd, rest, in.ctx)
+	} else {
+		err = root.ExecuteContext(in.ctx)
+	}
 	if code, ok := in.result(errMsg(err)); ok {
 		return code
 	}
@@ -124,6 +130,62 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 	}
 	fmt.Fprintln(stderr, "nullius: "+oneLineError(err.Error()))
 	return exitError
+}
+
+// plainCommands are the commands whose plain invocation (no flag, no
+// "--": every word after the command's name is an argument) runs without
+// cobra's dispatch: a pre-commit hook's 'nullius lint FILE...' and
+// 'nullius version' are timed against an empty binary's start (issue 15),
+// and Execute spends ~30 us of it building the shell-completion command,
+// the help command and flag, and validating flag requirements that a
+// plain invocation cannot break. TestPlainInvocationIsCobras holds each
+// plain invocation to what Execute does with it.
+var plainCommands = [...]string{"lint", "version"}
+
+// plainDispatch is false in the test that runs plain invocations through
+// Execute too.
+var plainDispatch = true
+
+// plainInvocation returns the command args names and its arguments when
+// args is a plain invocation of one of plainCommands, in a tree built for
+// that command alone (rootCmd with args), which has none of the hooks a
+// plain run leaves out.
+func plainInvocation(root *cobra.Command, args []string) (*cobra.Command, []string, bool) {
+	if len(args) == 0 || !slices.Contains(plainCommands[:], args[0]) {
+		return nil, nil, false
+	}
+	rest := args[1:]
+	for _, w := range rest {
+		if strings.HasPrefix(w, "-") {
+			return nil, nil, false
+		}
+	}
+	cmds := root.Commands()
+	if len(cmds) != 1 || cmds[0].Name() != args[0] {
+		return nil, nil, false
+	}
+	cmd := cmds[0]
+	if cmd.HasSubCommands() || cmd.RunE == nil || cmd.Deprecated != "" || cmd.DisableFlagParsing ||
+		cmd.PreRun != nil || cmd.PreRunE != nil || cmd.PostRun != nil || cmd.PostRunE != nil ||
+		cmd.PersistentPreRun != nil || cmd.PersistentPreRunE != nil || cmd.PersistentPostRun != nil || cmd.PersistentPostRunE != nil ||
+		root.PersistentPreRunE != nil || root.PersistentPostRun != nil || root.PersistentPostRunE != nil {
+		return nil, nil, false
+	}
+	return cmd, rest, true
+}
+
+// runPlain runs a plain invocation of cmd as Execute does: the arguments
+// validated, the root's PersistentPreRun, then RunE, under ctx. The flags
+// keep their defaults, since none was given.
+func runPlain(root, cmd *cobra.Command, args []string, ctx context.Context) error {
+	cmd.SetContext(ctx)
+	if cmd.Args != nil {
+		if err := cmd.Args(cmd, args); err != nil {
+			return err
+		}
+	}
+	root.PersistentPreRun(cmd, args)
+	return cmd.RunE(cmd, args)
 }
 
 // errMsg is what an error says to the user ("" for none or for an exit
