@@ -5,13 +5,13 @@
 //
 // The registry is the only package-level mutable state nullius allows. Each
 // rule is declared once, as a package-level variable of the family that
-// checks it (`var GAIA011 = &diag.Rule{Owner: string(family), ...}`, a
-// constant the linker lays out, so declaring it costs no code at start),
+// checks it (`var GAIA011 = &diag.Rule{Owner: string(family), ...}`,
+// static data the linker lays out, so declaring it runs no code at start),
 // and checks report that variable, never a code string, so a misspelt code
 // does not compile. The family lists its variables in one function and
-// declares that function (`var _ = family.Declare(rules)`); the registry
-// calls it when the catalogue is first read. Nothing registers after main
-// starts.
+// declares that function (`var _ = family.Declare(ruleList)`); the
+// registry calls it when the catalogue is first read. Nothing registers
+// after main starts.
 package diag
 
 import (
@@ -154,7 +154,7 @@ func (f Family) Register(r Rule) *Rule {
 // registering ~170 rules one by one was most of our packages' init). Every
 // rule of list must have Owner f; a retired rule (Retired set: the code is
 // no longer reported, it stays documented and is never reused) must have no
-// examples. It returns true, for `var _ = family.Declare(rules)`.
+// examples. It returns true, for `var _ = family.Declare(ruleList)`.
 func (f Family) Declare(list func() []*Rule) bool {
 	registry.Lock()
 	defer registry.Unlock()
@@ -266,10 +266,12 @@ func index() {
 		registry.byCode = make(map[string]*Rule, registrySize)
 		registry.byName = make(map[string]string, registrySize)
 	}
+	if len(registry.declared) > 0 {
+		registry.pending = slices.Grow(registry.pending, registrySize)
+	}
 	for len(registry.declared) > 0 {
 		d := registry.declared[0]
 		registry.declared = registry.declared[1:]
-		registry.pending = slices.Grow(registry.pending, registrySize)
 		for _, r := range d.list() {
 			if r.Owner != string(d.family) {
 				panic(fmt.Sprintf("diag: rule %s declared by family %s has owner %q", r.Code, d.family, r.Owner))

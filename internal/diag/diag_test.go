@@ -60,3 +60,30 @@ func TestValidCodeAndName(t *testing.T) {
 		}
 	}
 }
+
+// TestDeclareRejectsMalformed: a declared rule is checked when the
+// catalogue is first read, like a registered one, and must belong to the
+// declaring family; a retired one must have no examples.
+func TestDeclareRejectsMalformed(t *testing.T) {
+	for _, r := range []*Rule{
+		{Code: "NULLIUS971", Name: "other-owner", Severity: Error, Owner: "someone-else"},
+		{Code: "NULLIUS972", Name: "retired-with-example", Severity: Error, Owner: "declare-test",
+			Retired: "Moved.", Bad: "x"},
+		{Code: "gaia1", Name: "malformed-code", Severity: Error, Owner: "declare-test"},
+	} {
+		func() {
+			defer func() {
+				if recover() == nil {
+					t.Errorf("declaring %+v did not panic", r)
+				}
+			}()
+			Family("declare-test").Declare(func() []*Rule { return []*Rule{r} })
+			Lookup(r.Code)
+		}()
+	}
+	good := &Rule{Code: "NULLIUS973", Name: "declared-rule", Severity: Warning, Owner: "declare-test"}
+	Family("declare-test").Declare(func() []*Rule { return []*Rule{good} })
+	if got, ok := Lookup("declared-rule"); !ok || got.Code != "NULLIUS973" {
+		t.Errorf("Lookup of a declared rule = %+v, %v", got, ok)
+	}
+}
