@@ -3,10 +3,14 @@ package analyzers
 import (
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"golang.org/x/tools/go/analysis"
+
+	"github.com/nullius-dev/nullius/pyscan"
 )
 
 // TestPanicIsThePackagesDiagnostic: a panic while one package is linted
@@ -89,5 +93,39 @@ func TestLintAsksWorkDirOnce(t *testing.T) {
 		if calls != tc.calls {
 			t.Errorf("Lint(WorkDir %q) asked for the working directory %d times, want %d", tc.wd, calls, tc.calls)
 		}
+	}
+}
+
+// A finished worker hands its parser on instead of closing it: a second
+// run makes no new parser, and however many workers a run had, at most
+// GOMAXPROCS parsers are kept idle.
+func TestWorkersReuseParsers(t *testing.T) {
+	var made atomic.Int64
+	newParser = func() *pyscan.Parser { made.Add(1); return pyscan.NewParser() }
+	defer func() { newParser = pyscan.NewParser }()
+	idle.mu.Lock()
+	for _, p := range idle.ps {
+		p.Close()
+	}
+	idle.ps = nil
+	idle.mu.Unlock()
+	good := filepath.Join("..", "fixtures", "lint", "good")
+	for run := 1; run <= 2; run++ {
+		if _, err := Lint([]string{good}, Options{}); err != nil {
+			t.Fatal(err)
+		}
+		if n := made.Load(); n != 1 {
+			t.Fatalf("after run %d: %d parsers made, want 1 (the first run's, reused)", run, n)
+		}
+	}
+	workers := runtime.GOMAXPROCS(0) + 3
+	if _, err := Lint([]string{filepath.Join("..", "fixtures", "lint")}, Options{Workers: workers}); err != nil {
+		t.Fatal(err)
+	}
+	idle.mu.Lock()
+	kept := len(idle.ps)
+	idle.mu.Unlock()
+	if kept > runtime.GOMAXPROCS(0) || kept == 0 {
+		t.Errorf("%d parsers kept idle after a run of %d workers; want 1 to GOMAXPROCS (%d)", kept, workers, runtime.GOMAXPROCS(0))
 	}
 }
