@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/pelletier/go-toml/v2"
+	"github.com/pelletier/go-toml/v2/unstable"
 
 	"github.com/nullius-dev/nullius/internal/diag"
 	"github.com/nullius-dev/nullius/internal/pyfmt"
@@ -35,6 +36,152 @@ type pyproject struct {
 		Dependencies []string `toml:"dependencies"`
 	} `toml:"project"`
 	Tool map[string]any `toml:"tool"`
+}
+
+// decodePyproject is toml.Unmarshal of src into a pyproject. A file of
+// the plain shape Gaia packages have (quickPyproject) is read from the
+// TOML parser's expressions directly: go-toml's decoder builds its
+// reflection plan and pools on first use, ~35 us of a one-package lint.
+// Anything else, errors included, is decoded by toml.Unmarshal itself;
+// FuzzQuickPyproject holds the two to the same result.
+func decodePyproject(src []byte) (pyproject, error) {
+	if pp, ok := quickPyproject(src); ok {
+		return pp, nil
+	}
+	var pp pyproject
+	err := toml.Unmarshal(src, &pp)
+	return pp, err
+}
+
+// quickPyproject reads a pyproject.toml made only of table headers and
+// one-word keys whose values are strings, booleans and arrays of them, each
+// table and key defined once; ok is false for anything else (a number or
+// date, whose conversion can fail; an inline table, an array of tables or
+// a dotted key, whose rules toml.Unmarshal applies; a key that names a
+// pyproject field in another case, which the decoder matches too; a parse
+// error), which toml.Unmarshal then decodes.
+func quickPyproject(src []byte) (pp pyproject, ok bool) {
+	var p unstable.Parser
+	p.Reset(src)
+	var table []string
+	explicit, tables, values := map[string]bool{}, map[string]bool{}, map[string]bool{}
+	for p.NextExpression() {
+		e := p.Expression()
+		switch e.Kind {
+		case unstable.Table:
+			path := keyPath(e.Key())
+			if !plainPath(path) || explicit[strings.Join(path, "\x00")] ||
+				len(path) >= 2 && path[0] == "project" && (path[1] == "name" || path[1] == "dependencies") {
+				return pyproject{}, false
+			}
+			for i := 1; i <= len(path); i++ {
+				k := strings.Join(path[:i], "\x00")
+				if values[k] {
+					return pyproject{}, false
+				}
+				tables[k] = true
+			}
+			explicit[strings.Join(path, "\x00")] = true
+			table = path
+			if len(path) >= 2 && path[0] == "tool" {
+				if pp.Tool == nil {
+					pp.Tool = map[string]any{}
+				}
+				if _, ok := pp.Tool[path[1]]; !ok {
+					pp.Tool[path[1]] = map[string]any{}
+				}
+			}
+		case unstable.KeyValue:
+			key := keyPath(e.Key())
+			if len(key) != 1 {
+				return pyproject{}, false
+			}
+			full := append(slices.Clip(table), key[0])
+			k := strings.Join(full, "\x00")
+			if !plainPath(full) || tables[k] || values[k] {
+				return pyproject{}, false
+			}
+			values[k] = true
+			v := e.Value()
+			if !plainValue(v) {
+				return pyproject{}, false
+			}
+			switch {
+			case len(full) == 1:
+				if full[0] == "project" || full[0] == "tool" {
+					return pyproject{}, false // a value where the decoder wants a table
+				}
+			case len(full) == 2 && full[0] == "project" && full[1] == "name":
+				if v.Kind != unstable.String {
+					return pyproject{}, false
+				}
+				pp.Project.Name = string(v.Data)
+			case len(full) == 2 && full[0] == "project" && full[1] == "dependencies":
+				if v.Kind != unstable.Array {
+					return pyproject{}, false
+				}
+				deps := []string{}
+				for it := v.Children(); it.Next(); {
+					if it.Node().Kind != unstable.String {
+						return pyproject{}, false
+					}
+					deps = append(deps, string(it.Node().Data))
+				}
+				pp.Project.Dependencies = deps
+			case len(full) == 2 && full[0] == "tool":
+				if pp.Tool == nil {
+					pp.Tool = map[string]any{}
+				}
+				pp.Tool[full[1]] = nil // only the keys of [tool] are read
+			}
+		default:
+			return pyproject{}, false
+		}
+	}
+	return pp, p.Error() == nil
+}
+
+// keyPath is the parts of a (possibly dotted) key.
+func keyPath(it unstable.Iterator) []string {
+	var out []string
+	for it.Next() {
+		out = append(out, string(it.Node().Data))
+	}
+	return out
+}
+
+// plainPath reports a table or key path whose parts the decoder maps
+// exactly as spelled: project and tool at the top and name and
+// dependencies under project only in those spellings (the decoder also
+// takes "Project" or "NAME" for them), and no table at project.name or
+// project.dependencies.
+func plainPath(path []string) bool {
+	for i, part := range path {
+		lower := strings.ToLower(part)
+		switch {
+		case i == 0 && (lower == "project" || lower == "tool") && part != lower:
+			return false
+		case i == 1 && path[0] == "project" && (lower == "name" || lower == "dependencies") && part != lower:
+			return false
+		}
+	}
+	return true
+}
+
+// plainValue reports a string, a boolean, or an array of plain values.
+func plainValue(v *unstable.Node) bool {
+	switch v.Kind {
+	case unstable.String, unstable.Bool:
+		return true
+	case unstable.Array:
+		for it := v.Children(); it.Next(); {
+			if !plainValue(it.Node()) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
 }
 
 // isGaia reports whether a pyproject found while walking a tree describes
@@ -314,8 +461,8 @@ func (s *scan) readPyproject(dir string) (*pyproject, *diag.Diagnostic) {
 		dg := ruleBadPyproject.New(shown, 1, 1, 1, 1, "could not read pyproject.toml: %v", err)
 		return nil, &dg
 	}
-	var pp pyproject
-	if err := toml.Unmarshal(src, &pp); err != nil {
+	pp, err := decodePyproject(src)
+	if err != nil {
 		line, col := 1, 1
 		var de *toml.DecodeError
 		if errors.As(err, &de) {
