@@ -129,3 +129,44 @@ func TestWorkersReuseParsers(t *testing.T) {
 		t.Errorf("%d parsers kept idle after a run of %d workers; want 1 to GOMAXPROCS (%d)", kept, workers, runtime.GOMAXPROCS(0))
 	}
 }
+
+// A parser that parsed a module over keepParsersUpTo bytes is closed, not
+// kept idle with a node buffer sized for that module.
+func TestBigModuleParserNotKept(t *testing.T) {
+	idle.mu.Lock()
+	for _, p := range idle.ps {
+		p.Close()
+	}
+	idle.ps = nil
+	idle.mu.Unlock()
+	dir := t.TempDir()
+	src := "from gaia.engine.lang import claim\n\n" + strings.Repeat("# a comment line that pads the module\n", keepParsersUpTo/38+1)
+	for p, b := range map[string]string{
+		"pyproject.toml":                 "[project]\nname = \"big-gaia\"\n",
+		"src/big/__init__.py":            src,
+		"../small/pyproject.toml":        "[project]\nname = \"small-gaia\"\n",
+		"../small/src/small/__init__.py": "from gaia.engine.lang import claim\n",
+	} {
+		p = filepath.Join(dir, "big", p)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(b), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, tc := range []struct {
+		pkg  string
+		kept int
+	}{{"big", 0}, {"small", 1}} {
+		if _, err := Lint([]string{filepath.Join(dir, tc.pkg)}, Options{}); err != nil {
+			t.Fatal(err)
+		}
+		idle.mu.Lock()
+		kept := len(idle.ps)
+		idle.mu.Unlock()
+		if kept != tc.kept {
+			t.Errorf("after linting %s: %d parsers kept idle, want %d", tc.pkg, kept, tc.kept)
+		}
+	}
+}

@@ -265,12 +265,27 @@ func (e *engine) run(paths []string) (*Result, error) {
 type worker struct {
 	e      *engine
 	parser *pyscan.Parser
+	// big is set once the parser has parsed a module over keepParsersUpTo
+	// bytes: its node buffer is sized for that module, so it is closed
+	// rather than kept idle.
+	big bool
 }
+
+// keepParsersUpTo is the largest module a parser kept idle has parsed
+// (Gaia modules are a few KiB; the node buffer of one is tens of KiB).
+const keepParsersUpTo = 256 << 10
 
 func (e *engine) newWorker() *worker { return &worker{e: e, parser: takeParser()} }
 
-// close hands the worker's parser on to the next worker (putParser).
-func (w *worker) close() { putParser(w.parser) }
+// close hands the worker's parser on to the next worker (putParser), or
+// closes it after a big module.
+func (w *worker) close() {
+	if w.big {
+		w.parser.Close()
+		return
+	}
+	putParser(w.parser)
+}
 
 // idle holds the parsers of finished workers for the next ones, in this
 // run or the next: a worker hands its parser on instead of closing it, so
@@ -279,8 +294,8 @@ func (w *worker) close() { putParser(w.parser) }
 // other CPUs the process ran on: ~30 us of a ~1 ms lint), and a server's
 // or 'lint --fix's next run parses without making new ones. At most
 // GOMAXPROCS are kept, each holding what it keeps between parses (the
-// arena's first blocks and the node buffer of its largest module); a
-// parser beyond them is closed.
+// arena's first blocks and the node buffer of its largest module, which
+// is at most keepParsersUpTo bytes); a parser beyond them is closed.
 var idle struct {
 	mu sync.Mutex
 	ps []*pyscan.Parser
@@ -373,6 +388,9 @@ func (w *worker) lint(p Package, keepNoIR func([]diag.Diagnostic)) ([]diag.Diagn
 	fset := token.NewFileSet()
 	overlay := w.e.opts.Overlay
 	parsed := pyparse.ParseWith(w.parser, fset, p.Files, overlay, w.e.s.t.readSource)
+	for _, f := range parsed.Files {
+		w.big = w.big || len(f.Src) > keepParsersUpTo
+	}
 	// Suppressions are applied below, once, so they also cover IR findings
 	// mapped to source lines.
 	as := w.e.whole
