@@ -18,12 +18,7 @@ import (
 // constants, a switch in place of a map literal), or is built on first use
 // (lazy.New of a named function, lazy.NewReplacer, lazyre.New), and rules
 // are declared (diag.Family.Declare), not registered one by one (issue 15).
-var initAllocBudget = map[string]int{
-	// internal/config (helper "lean"'s package): RuleInvalid registered
-	// with diag.Register (1 Rule and the pending list) and two
-	// sync.OnceValue tables (2 each). Lower this when they change.
-	"github.com/nullius-dev/nullius/internal/config": 6,
-}
+var initAllocBudget = map[string]int{}
 
 // inittraceLine is one line of GODEBUG=inittrace=1: the package, its
 // start and clock times (never compared: they are not deterministic),

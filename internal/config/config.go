@@ -19,11 +19,11 @@ import (
 	"regexp"
 	"slices"
 	"strings"
-	"sync"
 
 	"github.com/pelletier/go-toml/v2"
 
 	"github.com/nullius-dev/nullius/internal/diag"
+	"github.com/nullius-dev/nullius/internal/lazy"
 	"github.com/nullius-dev/nullius/internal/lazyre"
 	"github.com/nullius-dev/nullius/internal/memo"
 	"github.com/nullius-dev/nullius/internal/readlimit"
@@ -104,7 +104,7 @@ const configExamplePackage = "-- pyproject.toml --\n[project]\nname = \"my-idea-
 // parse, names an unknown key or rule, or has a bad pattern. The packages it
 // governs are not linted (their findings would be filtered by a guess), the
 // rest of the run goes on.
-var RuleInvalid = diag.Family("config").Register(diag.Rule{
+var RuleInvalid = &diag.Rule{
 	Code: "NULLIUS003", Name: "config-invalid", Severity: diag.Error,
 	Title: "a configuration file cannot be used",
 	Text: `nullius.toml, or the [tool.nullius] table of a pyproject.toml, governs the packages below
@@ -118,8 +118,18 @@ all is GAIA003, since it breaks the package itself.`,
 	Bad:    "$ nullius lint .\n-- nullius.toml --\nignore = [\"GAIA505\"\nwarnings = false\n" + configExamplePackage,
 	Good:   "$ nullius lint .\n-- nullius.toml --\nignore = [\"GAIA505\"]\nwarnings = false\n" + configExamplePackage,
 	Since:  "0.2.0",
-	Origin: "nullius",
-})
+	Origin: "nullius", Owner: string(family),
+}
+
+// family owns the configuration rule.
+const family = diag.Family("config")
+
+// ruleList lists the rules of this family for the catalogue, which calls
+// it when first read (diag.Family.Declare): declaring them costs one store
+// at start.
+func ruleList() []*diag.Rule { return []*diag.Rule{RuleInvalid} }
+
+var _ = family.Declare(ruleList)
 
 // Load reads one config file: a nullius.toml (settings at the top level) or
 // a pyproject.toml (settings under [tool.nullius]). It returns (nil, nil)
@@ -331,7 +341,10 @@ var knownKeys = []string{"extend", "exclude", "warnings", "ignore", "per-file-ig
 // expected says, per configuration key, what its value must be, with an
 // example line: the file's own terms, not the Go field it decodes into.
 // It is built on first use, not at every process start (issue 15).
-var expected = sync.OnceValue(func() map[string]string {
+var expected = lazy.New(buildExpected)
+
+// buildExpected builds expected on first use.
+func buildExpected() map[string]string {
 	return map[string]string{
 		"extend":           `a string, the path of another configuration file (extend = "../nullius.toml")`,
 		"exclude":          `an array of glob patterns (exclude = ["tests/**"])`,
@@ -341,17 +354,20 @@ var expected = sync.OnceValue(func() map[string]string {
 		"campaign-id":      `a string (campaign-id = "c0ffee12")`,
 		"node-id":          `a string (node-id = "n0de0001")`,
 	}
-})
+}
 
 // tomlKinds names go-toml's value kinds as a TOML author says them.
 // It is built on first use, not at every process start (issue 15).
-var tomlKinds = sync.OnceValue(func() map[string]string {
+var tomlKinds = lazy.New(buildTomlKinds)
+
+// buildTomlKinds builds tomlKinds on first use.
+func buildTomlKinds() map[string]string {
 	return map[string]string{
 		"string": "a string", "integer": "an integer", "float": "a float", "boolean": "a boolean",
 		"array": "an array", "table": "a table", "inline": "an inline table",
 		"datetime": "a date-time", "date": "a date", "time": "a time",
 	}
-})
+}
 
 // wrongType is the message for a value of the wrong type (issue 16: it
 // said "cannot decode TOML string into struct field
@@ -366,12 +382,12 @@ func wrongType(de *toml.DecodeError, data []byte) string {
 	if len(key) == 0 {
 		return "[tool.nullius] must be a table"
 	}
-	name, want := key[0], cmp.Or(expected()[key[0]], "another type")
+	name, want := key[0], cmp.Or(expected.Get()[key[0]], "another type")
 	m := decodeKind.FindStringSubmatch(de.Error())
 	if m == nil {
 		return name + " must be " + want
 	}
-	got, goType := cmp.Or(tomlKinds()[m[1]], m[1]), m[2]
+	got, goType := cmp.Or(tomlKinds.Get()[m[1]], m[1]), m[2]
 	// go-toml names the Go type it decoded into: a string inside a list
 	// setting is one element, a []string inside per-file-ignores one entry.
 	if name == "per-file-ignores" && (goType == "[]string" || goType == "string") {
