@@ -2,6 +2,7 @@ package diag
 
 import (
 	"regexp"
+	"sync"
 	"testing"
 )
 
@@ -61,6 +62,8 @@ func TestValidCodeAndName(t *testing.T) {
 	}
 }
 
+var declareGoodOnce sync.Once
+
 // TestDeclareRejectsMalformed: a declared rule is checked when the
 // catalogue is first read, like a registered one, and must belong to the
 // declaring family; a retired one must have no examples.
@@ -81,8 +84,12 @@ func TestDeclareRejectsMalformed(t *testing.T) {
 			Lookup(r.Code)
 		}()
 	}
-	good := &Rule{Code: "NULLIUS973", Name: "declared-rule", Severity: Warning, Owner: "declare-test"}
-	Family("declare-test").Declare(func() []*Rule { return []*Rule{good} })
+	// The catalogue is the process's: declared once, so that -count=N runs
+	// do not declare the rule twice.
+	declareGoodOnce.Do(func() {
+		good := &Rule{Code: "NULLIUS973", Name: "declared-rule", Severity: Warning, Owner: "declare-test"}
+		Family("declare-test").Declare(func() []*Rule { return []*Rule{good} })
+	})
 	if got, ok := Lookup("declared-rule"); !ok || got.Code != "NULLIUS973" {
 		t.Errorf("Lookup of a declared rule = %+v, %v", got, ok)
 	}
