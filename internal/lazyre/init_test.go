@@ -15,7 +15,7 @@ import (
 // eagerAtInit are the calls that must not initialise a package-level
 // variable of nullius: each compiles or parses something in every process
 // at start (issue 15: `nullius version` paid ~5 ms of init). Use
-// lazyre.New, sync.OnceValue or a function instead.
+// lazyre.New, lazy.New (internal/lazy) or a function instead.
 var eagerAtInit = map[string]bool{
 	"regexp.MustCompile": true, "regexp.Compile": true, "regexp.MustCompilePOSIX": true,
 	"template.Must": true, "template.New": true, "parser.ParseFile": true,
@@ -37,7 +37,7 @@ func TestNothingCompiledAtInit(t *testing.T) {
 					return false // runs later, when called
 				}
 				if call, name := calls(x, eagerAtInit); call != nil {
-					t.Errorf("%s:%d: package-level %s runs at every process start; use lazyre.New or sync.OnceValue",
+					t.Errorf("%s:%d: package-level %s runs at every process start; use lazyre.New or lazy.New (internal/lazy)",
 						rel, fset.Position(call.Pos()).Line, name)
 				}
 				return true

@@ -13,7 +13,7 @@ import (
 // replacer's tables, and on a hot helper that is per claim or per value
 // (issue 15: the GAIA510 stock-sentence check built a strings.Replacer per
 // call, 48 % of all bytes allocated). Build them once, at package level
-// with lazyre.New, sync.OnceValue or a plain package-level replacer.
+// with lazyre.New, lazy.New or lazy.NewReplacer (internal/lazy).
 var builtPerCall = map[string]bool{
 	"regexp.Compile": true, "regexp.MustCompile": true, "regexp.CompilePOSIX": true, "regexp.MustCompilePOSIX": true,
 	"strings.NewReplacer": true, "lazyre.New": true,
@@ -51,7 +51,7 @@ func TestNothingBuiltPerCall(t *testing.T) {
 				}
 				key := rel + " " + fd.Name.Name + " " + name
 				if _, ok := allowedPerCall[key]; !ok {
-					t.Errorf("%s:%d: %s inside %s: build it once at package level (lazyre.New, sync.OnceValue), not per call", rel, fset.Position(call.Pos()).Line, name, fd.Name.Name)
+					t.Errorf("%s:%d: %s inside %s: build it once at package level (lazyre.New, lazy.New, lazy.NewReplacer), not per call", rel, fset.Position(call.Pos()).Line, name, fd.Name.Name)
 				}
 				found[key] = true
 				return true
