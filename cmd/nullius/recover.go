@@ -14,6 +14,7 @@ import (
 	"github.com/nullius-dev/nullius/internal/lockfile"
 	"github.com/nullius-dev/nullius/internal/output"
 	"github.com/nullius-dev/nullius/internal/projroot"
+	"github.com/nullius-dev/nullius/internal/workdir"
 	"github.com/nullius-dev/nullius/pipeline/absorb"
 	"github.com/nullius-dev/nullius/pipeline/extract"
 )
@@ -226,7 +227,7 @@ func (a *app) recoverBeforeLint(paths []string, infos []fs.FileInfo) error {
 		rep, err := absorb.Recover(root, false)
 		var busy *lockfile.BusyError
 		if errors.As(err, &busy) {
-			fmt.Fprintf(a.stderr, "nullius: lint: an absorb is running in %s; its journal is left to it\n", displayPath(root))
+			fmt.Fprintf(a.stderr, "nullius: lint: an absorb is running in %s; its journal is left to it\n", workdir.Rel(root))
 			continue
 		}
 		if err != nil {
@@ -242,17 +243,4 @@ func (a *app) recoverBeforeLint(paths []string, infos []fs.FileInfo) error {
 		}
 	}
 	return nil
-}
-
-// displayPath is p relative to the working directory when it is below it.
-func displayPath(p string) string {
-	wd, err := os.Getwd()
-	if err != nil {
-		return p
-	}
-	// IsLocal holds for "." too: p is the working directory itself.
-	if rel, err := filepath.Rel(wd, p); err == nil && filepath.IsLocal(rel) {
-		return rel
-	}
-	return p
 }

@@ -4,12 +4,13 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
-	"io/fs"
-	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/nullius-dev/nullius/internal/modsrc"
 )
 
 // eagerAtInit are the calls that must not initialise a package-level
@@ -25,8 +26,7 @@ var eagerAtInit = map[string]bool{
 // TestNothingCompiledAtInit scans every non-test .go file of the module
 // for a package-level variable initialised by one of eagerAtInit.
 func TestNothingCompiledAtInit(t *testing.T) {
-	root := moduleRoot(t)
-	n := goFiles(t, root, []string{"."}, func(rel string, fset *token.FileSet, f *ast.File) {
+	n := goFiles(t, []string{"."}, func(rel string, fset *token.FileSet, f *ast.File) {
 		for _, decl := range f.Decls {
 			gd, ok := decl.(*ast.GenDecl)
 			if !ok || gd.Tok != token.VAR {
@@ -49,52 +49,27 @@ func TestNothingCompiledAtInit(t *testing.T) {
 	}
 }
 
-// moduleRoot is the module's root directory.
-func moduleRoot(t *testing.T) string {
-	root, err := filepath.Abs("../..")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := os.Stat(filepath.Join(root, "go.mod")); err != nil {
-		t.Fatal("not the module root: ", root)
-	}
-	return root
-}
-
-// goFiles parses every non-test .go file under the dirs of root (skipping
-// testdata, node_modules, third_party and hidden folders), hands each to
-// fn with its slash-separated path relative to root, and returns how many
-// it parsed.
-func goFiles(t *testing.T, root string, dirs []string, fn func(rel string, fset *token.FileSet, f *ast.File)) int {
+// goFiles parses every non-test .go file of the module under dirs
+// (modsrc.GoFiles: no testdata, node_modules or hidden folders; a
+// third_party folder only when one of dirs is in it), hands each to fn
+// with its slash-separated path relative to the module's root, and
+// returns how many it parsed.
+func goFiles(t *testing.T, dirs []string, fn func(rel string, fset *token.FileSet, f *ast.File)) int {
+	root := modsrc.Root(t)
 	n := 0
-	for _, dir := range dirs {
-		top := filepath.Join(root, dir)
-		err := filepath.WalkDir(top, func(p string, d fs.DirEntry, err error) error {
-			if err != nil {
-				return err
-			}
-			if d.IsDir() {
-				if name := d.Name(); p != top && (name == "testdata" || name == "node_modules" || name == "third_party" || strings.HasPrefix(name, ".")) {
-					return filepath.SkipDir
-				}
-				return nil
-			}
-			if !strings.HasSuffix(p, ".go") || strings.HasSuffix(p, "_test.go") {
-				return nil
-			}
-			fset := token.NewFileSet()
-			f, err := parser.ParseFile(fset, p, nil, parser.SkipObjectResolution)
-			if err != nil {
-				return err
-			}
-			rel, _ := filepath.Rel(root, p)
-			n++
-			fn(filepath.ToSlash(rel), fset, f)
-			return nil
-		})
+	for _, rel := range modsrc.GoFiles(t, root) {
+		if !slices.ContainsFunc(dirs, func(dir string) bool {
+			return modsrc.Under(rel, dir) && (!strings.Contains(rel, "third_party/") || strings.Contains(dir, "third_party"))
+		}) {
+			continue
+		}
+		fset := token.NewFileSet()
+		f, err := parser.ParseFile(fset, filepath.Join(root, filepath.FromSlash(rel)), nil, parser.SkipObjectResolution)
 		if err != nil {
 			t.Fatal(err)
 		}
+		n++
+		fn(rel, fset, f)
 	}
 	return n
 }
@@ -130,8 +105,7 @@ var heavyInit = map[string]string{
 // TestNoHeavyInitImports scans every non-test .go file of the module,
 // third_party included, for an import of heavyInit.
 func TestNoHeavyInitImports(t *testing.T) {
-	root := moduleRoot(t)
-	n := goFiles(t, root, []string{".", "internal/third_party"}, func(rel string, fset *token.FileSet, f *ast.File) {
+	n := goFiles(t, []string{".", "internal/third_party"}, func(rel string, fset *token.FileSet, f *ast.File) {
 		for _, imp := range f.Imports {
 			path, err := strconv.Unquote(imp.Path.Value)
 			if err != nil {

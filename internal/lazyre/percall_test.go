@@ -38,7 +38,7 @@ var allowedPerCall = map[string]string{
 // replacer built inside a function.
 func TestNothingBuiltPerCall(t *testing.T) {
 	found := map[string]bool{}
-	n := goFiles(t, moduleRoot(t), lintPath, func(rel string, fset *token.FileSet, f *ast.File) {
+	n := goFiles(t, lintPath, func(rel string, fset *token.FileSet, f *ast.File) {
 		for _, decl := range f.Decls {
 			fd, ok := decl.(*ast.FuncDecl)
 			if !ok || fd.Body == nil {

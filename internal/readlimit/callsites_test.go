@@ -5,13 +5,14 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/nullius-dev/nullius/internal/modsrc"
 )
 
 // directReads are the functions that open or read a file by name without
@@ -60,37 +61,20 @@ var allowedReads = map[string]string{
 // direct os reads and fails on one that is not in allowedReads: a new
 // os.ReadFile of user input cannot slip in without a reason written here.
 func TestDirectReadsAreListed(t *testing.T) {
-	root := moduleRoot(t)
+	root := modsrc.Root(t)
 	found := map[string][]string{}
-	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+	for _, rel := range modsrc.GoFiles(t, root) {
+		src, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(rel)))
 		if err != nil {
-			return err
+			t.Fatal(err)
 		}
-		if d.IsDir() {
-			if p != root && (d.Name() == "testdata" || d.Name() == "node_modules" || strings.HasPrefix(d.Name(), ".")) {
-				return filepath.SkipDir
-			}
-			return nil
-		}
-		if !strings.HasSuffix(p, ".go") || strings.HasSuffix(p, "_test.go") {
-			return nil
-		}
-		rel, _ := filepath.Rel(root, p)
-		src, err := os.ReadFile(p)
+		calls, err := scanDirectReads(rel, src)
 		if err != nil {
-			return err
-		}
-		calls, err := scanDirectReads(filepath.ToSlash(rel), src)
-		if err != nil {
-			return err
+			t.Fatal(err)
 		}
 		for _, c := range calls {
 			found[c.key] = append(found[c.key], c.pos)
 		}
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
 	}
 	var keys []string
 	for k := range found {
@@ -114,20 +98,16 @@ func TestDirectReadsAreListed(t *testing.T) {
 // after all. internal/fakes is not one: it ships in the binary as the
 // programs of 'nullius demo', reads its inputs through the bounded reader,
 // and its entries above only append to logs.
-var testOnly = []string{"analyzers/internal/ruletest", "internal/procrun/procruntest", "internal/golden"}
+var testOnly = []string{"analyzers/internal/ruletest", "internal/procrun/procruntest", "internal/golden", "internal/modsrc"}
 
 // TestTestHelpersStayOutOfTheBinary checks that claim.
 func TestTestHelpersStayOutOfTheBinary(t *testing.T) {
-	root := moduleRoot(t)
+	root := modsrc.Root(t)
 	mod := modulePath(t, root)
-	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".go") || strings.HasSuffix(p, "_test.go") {
-			return err
-		}
-		rel, _ := filepath.Rel(root, p)
-		f, err := parser.ParseFile(token.NewFileSet(), p, nil, parser.ImportsOnly)
+	for _, rel := range modsrc.GoFiles(t, root) {
+		f, err := parser.ParseFile(token.NewFileSet(), filepath.Join(root, filepath.FromSlash(rel)), nil, parser.ImportsOnly)
 		if err != nil {
-			return err
+			t.Fatal(err)
 		}
 		for _, imp := range f.Imports {
 			path, _ := strconv.Unquote(imp.Path.Value)
@@ -137,10 +117,6 @@ func TestTestHelpersStayOutOfTheBinary(t *testing.T) {
 				}
 			}
 		}
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
 	}
 }
 
@@ -252,22 +228,5 @@ func (s *store) list(p string) { xos.ReadDir(p) }
 	}
 	if !slices.Equal(keys, want) {
 		t.Fatalf("got %q\nwant %q", keys, want)
-	}
-}
-
-// moduleRoot is the directory of go.mod above this package.
-func moduleRoot(t *testing.T) string {
-	dir, err := filepath.Abs(".")
-	if err != nil {
-		t.Fatal(err)
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			return dir
-		}
-		if filepath.Dir(dir) == dir {
-			t.Fatal("no go.mod above the test")
-		}
-		dir = filepath.Dir(dir)
 	}
 }
