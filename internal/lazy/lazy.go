@@ -57,26 +57,48 @@ func (l *Value[T]) init() {
 	l.valid = true
 }
 
+// Of is a value built from an argument on the first Get, from any
+// goroutine: build(arg), with Value's panic behaviour. NewOf with a named
+// function and a constant argument is static data too, so a package that
+// wraps Of (Replacer below, internal/lazyre's Regexp) needs no init code.
+type Of[A, T any] struct {
+	arg   A
+	build func(A) T
+	v     Value[T]
+}
+
+// NewOf returns an Of that build makes from arg on first use.
+func NewOf[A, T any](build func(A) T, arg A) *Of[A, T] { return &Of[A, T]{arg: arg, build: build} }
+
+// Arg returns the argument the value is built from.
+func (o *Of[A, T]) Arg() A { return o.arg }
+
+// Get returns build(arg), building it on the first call.
+func (o *Of[A, T]) Get() T {
+	o.v.once.Do(o.init) // o.v's build is set inside its once (no init code)
+	return o.v.Get()
+}
+
+func (o *Of[A, T]) init() {
+	o.v.build = o.call
+	o.v.init()
+}
+
+func (o *Of[A, T]) call() T { return o.build(o.arg) }
+
 // Replacer is a strings.Replacer made on first use.
 type Replacer struct {
-	oldnew []string
-	r      Value[*strings.Replacer]
+	r *Of[[]string, *strings.Replacer]
 }
 
 // NewReplacer returns a Replacer of the old, new string pairs, as
 // strings.NewReplacer; it panics on first use if oldnew has an odd length.
-func NewReplacer(oldnew ...string) *Replacer { return &Replacer{oldnew: oldnew} }
+func NewReplacer(oldnew ...string) *Replacer {
+	return &Replacer{NewOf(newReplacer, oldnew)}
+}
 
 // Replace returns a copy of s with all replacements performed, as
 // (*strings.Replacer).Replace.
-func (r *Replacer) Replace(s string) string {
-	r.r.once.Do(r.init) // r.r's build is set inside its once (no init code)
-	return r.r.Get().Replace(s)
-}
+func (r *Replacer) Replace(s string) string { return r.r.Get().Replace(s) }
 
-func (r *Replacer) init() {
-	r.r.build = r.newReplacer
-	r.r.init()
-}
-
-func (r *Replacer) newReplacer() *strings.Replacer { return strings.NewReplacer(r.oldnew...) }
+func newReplacer(oldnew []string) *strings.Replacer { return strings.NewReplacer(oldnew...) }

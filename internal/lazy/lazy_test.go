@@ -62,3 +62,24 @@ func TestReplacer(t *testing.T) {
 		}()
 	}
 }
+
+var squares int
+
+func square(n int) int { squares++; return n * n }
+
+var nine = NewOf(square, 3)
+
+func TestOfBuiltOnceFromItsArgument(t *testing.T) {
+	var wg sync.WaitGroup
+	for range 8 {
+		wg.Go(func() {
+			if got := nine.Get(); got != 9 {
+				t.Errorf("Get = %d", got)
+			}
+		})
+	}
+	wg.Wait()
+	if squares != 1 || nine.Arg() != 3 {
+		t.Errorf("built %d times; Arg = %d", squares, nine.Arg())
+	}
+}

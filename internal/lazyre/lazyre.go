@@ -15,28 +15,25 @@ package lazyre
 
 import (
 	"regexp"
-	"sync"
+
+	"github.com/nullius-dev/nullius/internal/lazy"
 )
 
-// Regexp is a regular expression compiled on first use.
+// Regexp is a regular expression compiled on first use. An invalid
+// pattern panics in every call, as lazy.Value does.
 type Regexp struct {
-	expr string
-	once sync.Once
-	re   *regexp.Regexp
+	re *lazy.Of[string, *regexp.Regexp]
 }
 
 // New returns a Regexp for expr without compiling it.
-func New(expr string) *Regexp { return &Regexp{expr: expr} }
+func New(expr string) *Regexp { return &Regexp{lazy.NewOf(regexp.MustCompile, expr)} }
 
 // RE returns the compiled expression.
-func (r *Regexp) RE() *regexp.Regexp {
-	r.once.Do(func() { r.re = regexp.MustCompile(r.expr) })
-	return r.re
-}
+func (r *Regexp) RE() *regexp.Regexp { return r.re.Get() }
 
 // The methods of *regexp.Regexp that nullius uses.
 
-func (r *Regexp) String() string                             { return r.expr }
+func (r *Regexp) String() string                             { return r.re.Arg() }
 func (r *Regexp) MatchString(s string) bool                  { return r.RE().MatchString(s) }
 func (r *Regexp) Match(b []byte) bool                        { return r.RE().Match(b) }
 func (r *Regexp) FindString(s string) string                 { return r.RE().FindString(s) }

@@ -31,7 +31,6 @@ var lintPath = []string{"pyscan", "analyzers", "internal/config", "internal/diag
 var allowedPerCall = map[string]string{
 	"internal/config/config.go Glob regexp.Compile":                    "compiles a configuration's glob once when the file is loaded (configurations are memoized per directory)",
 	"analyzers/internal/ruletest/ruletest.go parseWant regexp.Compile": "the want-comment harness of the analyzer tests, never linked into nullius",
-	"internal/lazyre/lazyre.go RE regexp.MustCompile":                  "lazyre itself: the one compilation, on first use",
 }
 
 // TestNothingBuiltPerCall scans the lint path for a regular expression or
