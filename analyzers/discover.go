@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
+	"unicode/utf8"
 
 	"github.com/pelletier/go-toml/v2"
 	"github.com/pelletier/go-toml/v2/unstable"
@@ -61,62 +63,137 @@ func decodePyproject(src []byte) (pyproject, error) {
 // pyproject field in another case, which the decoder matches too; a parse
 // error), which toml.Unmarshal then decodes.
 func quickPyproject(src []byte) (pp pyproject, ok bool) {
-	var p unstable.Parser
-	p.Reset(src)
-	var table []string
-	explicit, tables, values := map[string]bool{}, map[string]bool{}, map[string]bool{}
-	for p.NextExpression() {
-		e := p.Expression()
+	r := quickReaders.Get().(*quickReader)
+	defer r.done()
+	return r.read(src)
+}
+
+// quickReader is quickPyproject's state, kept between calls (quickReaders)
+// so a run's thousand pyproject.toml files share one parser's node buffer
+// and one map instead of allocating their own.
+type quickReader struct {
+	p unstable.Parser
+	// seen holds what each path (its parts joined by "\x00") has been
+	// given so far: seenTable, seenHeader, seenValue.
+	seen map[string]uint8
+	// table is the path of the current table, joined; path is scratch
+	// for a path being built.
+	table, path []byte
+}
+
+const (
+	seenTable  = 1 << iota // a table: named by a header or implied by a longer one
+	seenHeader             // named by a [table] header
+	seenValue              // given a value by a key
+)
+
+var quickReaders = sync.Pool{New: func() any { return &quickReader{seen: map[string]uint8{}} }}
+
+// done returns r to the pool; a map grown by an outsized file is dropped
+// (clear costs its size on every later call).
+func (r *quickReader) done() {
+	r.p.Reset(nil)
+	if len(r.seen) > 64 {
+		r.seen = map[string]uint8{}
+	}
+	clear(r.seen)
+	quickReaders.Put(r)
+}
+
+func (r *quickReader) read(src []byte) (pp pyproject, ok bool) {
+	r.p.Reset(src)
+	r.table = r.table[:0]
+	// The current table's length, and its first part when that is project
+	// or tool: what decides how a key below it is read.
+	top, tableLen := "", 0
+	for r.p.NextExpression() {
+		e := r.p.Expression()
 		switch e.Kind {
 		case unstable.Table:
-			path := keyPath(e.Key())
-			if !plainPath(path) || explicit[strings.Join(path, "\x00")] ||
-				len(path) >= 2 && path[0] == "project" && (path[1] == "name" || path[1] == "dependencies") {
-				return pyproject{}, false
-			}
-			for i := 1; i <= len(path); i++ {
-				k := strings.Join(path[:i], "\x00")
-				if values[k] {
+			// Every prefix of the header's path is a table, and none may
+			// have a value; the path itself must not be a header already.
+			r.path = r.path[:0]
+			var first, second []byte
+			n := 0
+			for it := e.Key(); it.Next(); n++ {
+				part := it.Node().Data
+				switch n {
+				case 0:
+					first = part
+				case 1:
+					second = part
+				}
+				if !plainPart(n, n == 1 && string(first) == "project", part) {
 					return pyproject{}, false
 				}
-				tables[k] = true
+				if n > 0 {
+					r.path = append(r.path, 0)
+				}
+				r.path = append(r.path, part...)
+				if r.seen[string(r.path)]&seenValue != 0 {
+					return pyproject{}, false
+				}
+				if !it.IsLast() {
+					r.mark(r.path, seenTable)
+				}
 			}
-			explicit[strings.Join(path, "\x00")] = true
-			table = path
-			if len(path) >= 2 && path[0] == "tool" {
+			if r.seen[string(r.path)]&seenHeader != 0 ||
+				n >= 2 && string(first) == "project" && (string(second) == "name" || string(second) == "dependencies") {
+				return pyproject{}, false
+			}
+			r.mark(r.path, seenTable|seenHeader)
+			r.table = append(r.table[:0], r.path...)
+			top, tableLen = "", n
+			switch string(first) {
+			case "project":
+				top = "project"
+			case "tool":
+				top = "tool"
+			}
+			if n >= 2 && top == "tool" {
 				if pp.Tool == nil {
 					pp.Tool = map[string]any{}
 				}
-				if _, ok := pp.Tool[path[1]]; !ok {
-					pp.Tool[path[1]] = map[string]any{}
+				if _, ok := pp.Tool[string(second)]; !ok {
+					pp.Tool[string(second)] = map[string]any{}
 				}
 			}
 		case unstable.KeyValue:
-			key := keyPath(e.Key())
-			if len(key) != 1 {
+			it := e.Key()
+			if !it.Next() {
 				return pyproject{}, false
 			}
-			full := append(slices.Clip(table), key[0])
-			k := strings.Join(full, "\x00")
-			if !plainPath(full) || tables[k] || values[k] {
+			key := it.Node().Data
+			if it.Next() {
+				return pyproject{}, false // a dotted key
+			}
+			if !plainPart(tableLen, tableLen == 1 && top == "project", key) {
 				return pyproject{}, false
 			}
-			values[k] = true
+			r.path = append(r.path[:0], r.table...)
+			if tableLen > 0 {
+				r.path = append(r.path, 0)
+			}
+			r.path = append(r.path, key...)
+			if r.seen[string(r.path)]&(seenTable|seenValue) != 0 {
+				return pyproject{}, false
+			}
+			r.mark(r.path, seenValue)
 			v := e.Value()
 			if !plainValue(v) {
 				return pyproject{}, false
 			}
 			switch {
-			case len(full) == 1:
-				if full[0] == "project" || full[0] == "tool" {
+			case tableLen == 0:
+				if string(key) == "project" || string(key) == "tool" {
 					return pyproject{}, false // a value where the decoder wants a table
 				}
-			case len(full) == 2 && full[0] == "project" && full[1] == "name":
+			case tableLen == 1 && top == "project" && string(key) == "name":
 				if v.Kind != unstable.String {
 					return pyproject{}, false
 				}
 				pp.Project.Name = string(v.Data)
-			case len(full) == 2 && full[0] == "project" && full[1] == "dependencies":
+			case tableLen == 1 && top == "project" && string(key) == "dependencies":
 				if v.Kind != unstable.Array {
 					return pyproject{}, false
 				}
@@ -128,40 +205,62 @@ func quickPyproject(src []byte) (pp pyproject, ok bool) {
 					deps = append(deps, string(it.Node().Data))
 				}
 				pp.Project.Dependencies = deps
-			case len(full) == 2 && full[0] == "tool":
+			case tableLen == 1 && top == "tool":
 				if pp.Tool == nil {
 					pp.Tool = map[string]any{}
 				}
-				pp.Tool[full[1]] = nil // only the keys of [tool] are read
+				pp.Tool[string(key)] = nil // only the keys of [tool] are read
 			}
 		default:
 			return pyproject{}, false
 		}
 	}
-	return pp, p.Error() == nil
+	return pp, r.p.Error() == nil
 }
 
-// keyPath is the parts of a (possibly dotted) key.
-func keyPath(it unstable.Iterator) []string {
-	var out []string
-	for it.Next() {
-		out = append(out, string(it.Node().Data))
+// mark adds flags to what path has been given, storing only what is new
+// (a store converts the key to a string, a lookup does not).
+func (r *quickReader) mark(path []byte, flag uint8) {
+	if f := r.seen[string(path)]; f|flag != f {
+		r.seen[string(path)] = f | flag
 	}
-	return out
 }
 
-// plainPath reports a table or key path whose parts the decoder maps
+// plainPart reports whether the part at index i of a table or key path
+// (underProject: the second part, under project) is mapped by the decoder
 // exactly as spelled: project and tool at the top and name and
-// dependencies under project only in those spellings (the decoder also
-// takes "Project" or "NAME" for them), and no table at project.name or
-// project.dependencies.
-func plainPath(path []string) bool {
-	for i, part := range path {
-		lower := strings.ToLower(part)
-		switch {
-		case i == 0 && (lower == "project" || lower == "tool") && part != lower:
-			return false
-		case i == 1 && path[0] == "project" && (lower == "name" || lower == "dependencies") && part != lower:
+// dependencies under project only in those spellings (the decoder matches
+// the lower-case form, so it also takes "Project" or "NAME" for them).
+func plainPart(i int, underProject bool, part []byte) bool {
+	switch {
+	case i == 0:
+		return !respelled(part, "project") && !respelled(part, "tool")
+	case underProject:
+		return !respelled(part, "name") && !respelled(part, "dependencies")
+	}
+	return true
+}
+
+// respelled reports whether part is not word but lower-cases to it
+// (strings.ToLower, by which the decoder matches field names); an ASCII
+// part, the usual one, is compared without converting it.
+func respelled(part []byte, word string) bool {
+	if string(part) == word {
+		return false
+	}
+	for _, c := range part {
+		if c >= utf8.RuneSelf {
+			return strings.ToLower(string(part)) == word
+		}
+	}
+	if len(part) != len(word) {
+		return false
+	}
+	for i, c := range part {
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		if c != word[i] {
 			return false
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/pelletier/go-toml/v2"
@@ -99,5 +100,40 @@ func TestQuickPyprojectTakes(t *testing.T) {
 		if _, ok := quickPyproject([]byte(src)); ok {
 			t.Errorf("%q taken; it is toml.Unmarshal's", src)
 		}
+	}
+}
+
+// BenchmarkDecodePyproject decodes the pyproject.toml of a plain Gaia
+// package (what discovery reads once per package) and of one with a
+// [tool.nullius] table.
+func BenchmarkDecodePyproject(b *testing.B) {
+	for _, src := range []string{
+		"[project]\nname = \"idea-453-gaia\"\nversion = \"0.1.0\"\ndependencies = [\"gaia-lang==0.5.0a4\"]\n",
+		"[project]\nname = \"idea-453-gaia\"\nversion = \"0.1.0\"\ndependencies = [\"gaia-lang==0.5.0a4\"]\n\n[tool.nullius]\nignore = [\"GAIA505\"]\nexclude = [\"scratch/**\"]\n",
+	} {
+		b.Run(map[bool]string{false: "plain", true: "tool"}[strings.Contains(src, "[tool")], func(b *testing.B) {
+			for b.Loop() {
+				if _, err := decodePyproject([]byte(src)); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// A plain pyproject.toml costs quickPyproject the strings and the slice it
+// returns and the keys of the paths it checks for repeats: the parser,
+// its nodes and the map of paths are reused from call to call.
+func TestQuickPyprojectAllocs(t *testing.T) {
+	if raceEnabled {
+		t.Skip("the race detector's runtime allocates differently; make test checks the bound")
+	}
+	src := []byte("[project]\nname = \"idea-453-gaia\"\nversion = \"0.1.0\"\ndependencies = [\"gaia-lang==0.5.0a4\"]\n")
+	quickPyproject(src)
+	// name, the dependencies slice and its one string, and one key for
+	// each of the four paths ([project] and its three keys).
+	const budget = 7
+	if n := testing.AllocsPerRun(100, func() { quickPyproject(src) }); n > budget {
+		t.Errorf("quickPyproject of a plain pyproject.toml: %v allocations, want at most %d", n, budget)
 	}
 }
