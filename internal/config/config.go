@@ -625,13 +625,16 @@ func (r *Resolver) forAbs(dir string) (*Config, error) {
 	return r.byDir.Get(dir, func() (*Config, error) { return r.resolve(dir) })
 }
 
-// resolve finds dir's own configuration, or its parent's.
+// resolve finds dir's own configuration, or its parent's. dir is
+// absolute and clean, and so are the paths built from it here, without
+// the Clean of filepath.Join or filepath.Dir: each directory of a run is
+// resolved once, but a run resolves thousands.
 func (r *Resolver) resolve(dir string) (*Config, error) {
-	for _, name := range []string{NulliusTOML, PyprojectTOML} {
+	for _, name := range [...]string{NulliusTOML, PyprojectTOML} {
 		if !r.holds(dir, name) {
 			continue
 		}
-		path := filepath.Join(dir, name)
+		path := joinClean(dir, name)
 		if name == PyprojectTOML && r.opts.Plain != nil && r.opts.Plain(path) {
 			continue
 		}
@@ -640,11 +643,35 @@ func (r *Resolver) resolve(dir string) (*Config, error) {
 			return c, err
 		}
 	}
-	parent := filepath.Dir(dir)
+	parent := parentClean(dir)
 	if parent == dir {
 		return nil, nil
 	}
-	return r.forAbs(parent) // filepath.Dir gives an absolute, clean path
+	return r.forAbs(parent)
+}
+
+// joinClean is filepath.Join(dir, name) for a clean absolute dir and a
+// file name.
+func joinClean(dir, name string) string {
+	if os.IsPathSeparator(dir[len(dir)-1]) { // the root
+		return dir + name
+	}
+	return dir + string(filepath.Separator) + name
+}
+
+// parentClean is filepath.Dir(dir) for a clean absolute dir: the path up
+// to its last separator, or the root (a volume's, on Windows) for a
+// directory just below it, and dir itself for the root.
+func parentClean(dir string) string {
+	vol := len(filepath.VolumeName(dir))
+	i := len(dir) - 1
+	for i > vol && !os.IsPathSeparator(dir[i]) {
+		i--
+	}
+	if i <= vol { // the root, or a directory just below it
+		return dir[:min(vol+1, len(dir))]
+	}
+	return dir[:i]
 }
 
 // holds reports whether dir has a file (not a directory) named name.

@@ -293,3 +293,21 @@ func TestResolverCompilesEachGlobOnce(t *testing.T) {
 		t.Error("the same glob in two files was compiled twice")
 	}
 }
+
+// The resolver walks up clean absolute directories with joinClean and
+// parentClean, which must give what filepath.Join and filepath.Dir give.
+func TestJoinParentClean(t *testing.T) {
+	root := string(filepath.Separator)
+	dirs := []string{root, filepath.Join(root, "a"), filepath.Join(root, "a", "b"), filepath.Join(root, "ab", "c", "de"), t.TempDir()}
+	if vol := filepath.VolumeName(dirs[4]); vol != "" {
+		dirs = append(dirs, vol+root, vol+root+"x")
+	}
+	for _, d := range dirs {
+		if got, want := parentClean(d), filepath.Dir(d); got != want {
+			t.Errorf("parentClean(%q) = %q, want %q", d, got, want)
+		}
+		if got, want := joinClean(d, PyprojectTOML), filepath.Join(d, PyprojectTOML); got != want {
+			t.Errorf("joinClean(%q) = %q, want %q", d, got, want)
+		}
+	}
+}
