@@ -143,19 +143,40 @@ func (e *engine) run(paths []string) (*Result, error) {
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
-	queue := make(chan job, 4*workers)
+	// The walk appends jobs to one list the workers take them from in
+	// order: it lists directories far faster than the workers lint
+	// packages, and with no bound on the list it never waits for them, so
+	// a run of a thousand packages does not hand the walk back and forth
+	// between threads once per package, as a full channel would.
 	var (
-		jobs    []job // every emitted job, by seq; the walker's until it closes queue
-		walkErr error
 		mu      sync.Mutex
+		added   = sync.NewCond(&mu) // a job was added, or the walk ended
+		jobs    []job               // every emitted job, by seq
+		taken   int                 // how many of jobs the workers have taken
+		walked  bool                // the walk has ended: no job will be added
+		walkErr error
 		outs    []found // by seq
 		wg      sync.WaitGroup
 	)
-	// drain lints jobs from queue until it is closed.
+	// next waits for the next job; ok is false once the walk has ended
+	// and every job is taken.
+	next := func() (j job, ok bool) {
+		mu.Lock()
+		defer mu.Unlock()
+		for taken == len(jobs) && !walked {
+			added.Wait()
+		}
+		if taken == len(jobs) {
+			return job{}, false
+		}
+		taken++
+		return jobs[taken-1], true
+	}
+	// drain lints jobs until there are no more.
 	drain := func() {
 		w := e.newWorker()
 		defer w.close()
-		for j := range queue {
+		for j, ok := next(); ok; j, ok = next() {
 			f := w.process(j)
 			mu.Lock()
 			if n := j.seq + 1; n > len(outs) {
@@ -169,13 +190,17 @@ func (e *engine) run(paths []string) (*Result, error) {
 		}
 	}
 	// The walk runs on this goroutine and the workers start with the
-	// second job (the walk goes on beside them, streaming jobs into the
-	// queue), so a run of one package is linted here once the walk ends:
-	// no goroutine and no hand-off between threads (each costs a
-	// one-package run ~0.05 ms).
+	// second job (the walk goes on beside them), so a run of one package
+	// is linted here once the walk ends: no goroutine and no hand-off
+	// between threads (each costs a one-package run ~0.05 ms).
 	started := false
 	func() {
-		defer close(queue)
+		defer func() {
+			mu.Lock()
+			walked = true
+			mu.Unlock()
+			added.Broadcast()
+		}()
 		defer func() {
 			if r := recover(); r != nil {
 				walkErr = fmt.Errorf("internal error while discovering packages: %v (please report this)", r)
@@ -191,8 +216,11 @@ func (e *engine) run(paths []string) (*Result, error) {
 					}
 					emitted[k] = true
 				}
+				mu.Lock()
 				j.seq = len(jobs)
 				jobs = append(jobs, j)
+				mu.Unlock()
+				added.Signal()
 				if j.seq == 1 && !started {
 					started = true
 					for range workers {
@@ -203,7 +231,6 @@ func (e *engine) run(paths []string) (*Result, error) {
 						}()
 					}
 				}
-				queue <- j
 			})
 			if err != nil {
 				walkErr = err
