@@ -108,8 +108,12 @@ func run(pass *analysis.Pass) (any, error) {
 func (r *resolver) resolveFile(pf *pyparse.File) *File {
 	m := pf.Module
 	f := &File{File: pf}
+	rb := r.rebinders(m)
 	var stmts []Stmt // backing store of f.Stmts, one allocation per file
 	for _, c := range m.Calls {
+		if !r.full && !rb.mayBeVerb(c.Func) {
+			continue
+		}
 		verb, st := r.resolve(c.Func, c.Scope, int(c.Span.Start.Offset), 0)
 		switch {
 		case st == gaia && isVerb(verb):
@@ -130,7 +134,7 @@ func (r *resolver) resolveFile(pf *pyparse.File) *File {
 		}
 	}
 	for _, n := range m.Names {
-		if n.Ctx != pyscan.Load || n.Callee {
+		if n.Ctx != pyscan.Load || n.Callee || !r.full && !Scanned(n.Name) && !rb.mayRebind(n.Name) {
 			continue
 		}
 		// A name resolves as the name expression it is, whatever its
