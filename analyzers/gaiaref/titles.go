@@ -74,7 +74,7 @@ func buildTitles(f *File) *TitleMap {
 			}
 		case isClaim && plain:
 			if t.titles == nil {
-				t.titles = map[string]string{}
+				t.titles = make(map[string]string, claims(f))
 			}
 			t.titles[name] = title
 		case plain && a.Value != nil && a.Value.Kind == pyscan.ExprName:
@@ -104,4 +104,19 @@ func claimTitle(f *File, a *pyscan.Assign) (string, bool) {
 		return "", false
 	}
 	return k.Value.Str, true
+}
+
+// claims counts the claim statements of f: nearly every one is assigned
+// a title, so the title map is made that large at once rather than grown
+// (growing it was a fifth of gaiaref's time on modules of a few hundred
+// claims). Claims of unknown provenance are not counted; the map grows
+// for them.
+func claims(f *File) int {
+	n := 0
+	for _, s := range f.Stmts {
+		if s.Verb == "claim" {
+			n++
+		}
+	}
+	return n
 }
