@@ -15,6 +15,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"slices"
+	"sync"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -65,15 +66,17 @@ func RunParsed(dir string, files []string, analyzers []*analysis.Analyzer, opts 
 	if fset == nil {
 		fset = token.NewFileSet()
 	}
-	r := &runner{
-		fset:    fset,
-		files:   files,
-		pkg:     types.NewPackage(filepath.ToSlash(dir), "gaia"),
-		results: make(map[*analysis.Analyzer]any, len(analyzers)+2),
-		overlay: opts.Overlay,
+	r := runners.Get().(*runner)
+	defer r.release()
+	r.fset, r.files, r.overlay = fset, files, opts.Overlay
+	r.pkg = types.NewPackage(filepath.ToSlash(dir), "gaia")
+	if r.results == nil {
+		r.results = make(map[*analysis.Analyzer]any, len(analyzers)+2)
+	}
+	if cap(r.passes) < len(analyzers)+2 {
 		// Room for the analyzers and a few prerequisites (pyparse,
 		// gaiaref); exec adds a chunk if more are required.
-		passes: make([]analysis.Pass, 0, len(analyzers)+2),
+		r.passes = make([]analysis.Pass, 0, len(analyzers)+2)
 	}
 	if opts.Parsed != nil {
 		r.results[pyparse.Analyzer] = opts.Parsed
@@ -94,6 +97,27 @@ func RunParsed(dir string, files []string, analyzers []*analysis.Analyzer, opts 
 	return ds, parsed, nil
 }
 
+// runners holds runners whose run has ended, for the next package: the
+// passes (about 300 bytes each, a dozen a package), the results map and
+// the diagnostics slice were most of the driver's own allocation per
+// package, and a fresh array of passes is also memory the kernel has to
+// fault in. A runner is reused only after its run has returned, and
+// nothing of a run refers to it then: no analyzer result keeps its Pass,
+// and diagnostics are converted before RunParsed returns.
+var runners = sync.Pool{New: func() any { return new(runner) }}
+
+// release empties r (so it keeps no package's files, results or
+// diagnostics alive) and returns it to runners.
+func (r *runner) release() {
+	clear(r.passes)
+	r.passes = r.passes[:0]
+	clear(r.results)
+	clear(r.diags)
+	r.diags = r.diags[:0]
+	r.fset, r.files, r.pkg, r.overlay, r.cur = nil, nil, nil, nil, nil
+	runners.Put(r)
+}
+
 type reported struct {
 	a *analysis.Analyzer
 	d analysis.Diagnostic
@@ -109,9 +133,10 @@ type runner struct {
 	results map[*analysis.Analyzer]any
 	diags   []reported
 	overlay map[string][]byte
-	// Made once per run and shared by every pass: one empty types.Info,
-	// one ReadFile, one Report (which credits the analyzer running, cur),
-	// and the passes themselves, in one backing array.
+	// Made once per runner and shared by every pass of its runs: one
+	// empty types.Info, one ReadFile, one Report (which credits the
+	// analyzer running, cur), and the passes themselves, in one backing
+	// array.
 	info   *types.Info
 	read   func(string) ([]byte, error)
 	report func(analysis.Diagnostic)

@@ -156,7 +156,7 @@ func FuzzRun(f *testing.F) {
 // beforehand as the lint engine does: the driver's own cost per package
 // on top of the rules. Its allocations guard that the passes of a package
 // share one array, one Report and one results map (no map, closure or
-// Pass apiece).
+// Pass apiece), all kept by a runner reused from package to package.
 func BenchmarkRunParsed(b *testing.B) {
 	dir := filepath.Join("..", "..", "..", "fixtures", "lint", "good")
 	files := []string{filepath.ToSlash(filepath.Join(dir, "src", "sterile_neutrino", "__init__.py"))}
@@ -173,5 +173,61 @@ func BenchmarkRunParsed(b *testing.B) {
 		if _, _, err := driver.RunParsed(dir, files, as, driver.Options{Parsed: parsed, Fset: fset, Validated: true}); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// TestRunnerReuse runs packages one after another, as a lint worker does,
+// with runners reused between them: a run sees only its own results (an
+// analyzer that ran for the previous package runs again) and reports
+// only its own findings, and the driver's allocations per run stay those
+// that cannot be shared (the package, the findings).
+func TestRunnerReuse(t *testing.T) {
+	dir := t.TempDir()
+	files := []string{writeFile(t, dir, "a.py", []byte("x = 1\n")), writeFile(t, dir, "b.py", []byte("\xff\n"))}
+	runs := 0
+	counter := &analysis.Analyzer{Name: "counter", Doc: "count runs", Requires: []*analysis.Analyzer{pyparse.Analyzer},
+		ResultType: reflect.TypeFor[int](),
+		Run: func(pass *analysis.Pass) (any, error) {
+			runs++
+			return runs, nil
+		}}
+	user := &analysis.Analyzer{Name: "user", Doc: "use the count", Requires: []*analysis.Analyzer{counter},
+		Run: func(pass *analysis.Pass) (any, error) {
+			if n := pass.ResultOf[counter].(int); n != runs {
+				t.Errorf("ResultOf[counter] = %d, want this run's %d", n, runs)
+			}
+			return nil, nil
+		}}
+	as := []*analysis.Analyzer{syntax.Analyzer, user}
+	for i := range 6 {
+		f := files[i%2]
+		ds, err := driver.Run(dir, []string{f}, as, driver.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if runs != i+1 {
+			t.Fatalf("run %d: counter ran %d times in all, want %d", i, runs, i+1)
+		}
+		if want := i % 2; len(ds) != want || want == 1 && ds[0].Path != f {
+			t.Errorf("run %d over %s: %d findings %v, want %d of its own", i, f, len(ds), ds, want)
+		}
+	}
+	if raceEnabled {
+		return
+	}
+	p := pyscan.NewParser()
+	defer p.Close()
+	fset := token.NewFileSet()
+	parsed := pyparse.ParseWith(p, fset, files[:1], nil, nil)
+	opts := driver.Options{Parsed: parsed, Fset: fset, Validated: true}
+	allocs := testing.AllocsPerRun(50, func() {
+		if _, _, err := driver.RunParsed(dir, files[:1], as, opts); err != nil {
+			t.Fatal(err)
+		}
+	})
+	// types.NewPackage (its package, scope and scope name), the
+	// converted findings, counter's boxed int.
+	if allocs > 6 {
+		t.Errorf("RunParsed allocates %v times per run, want at most 6: runners are not reused", allocs)
 	}
 }
