@@ -21,10 +21,10 @@ type familyCounts struct {
 	badTok, badModel string
 }
 
-// declarations returns the offsets just past "<key>\s*:" for every place
-// where key starts at a word boundary.
-func declarations(s, key string) []int {
-	var out []int
+// declarations appends to out the offsets just past "<key>\s*:" for
+// every place where key starts at a word boundary. A rationale declares
+// each key once, so the caller's small array on the stack holds them.
+func declarations(out []int, s, key string) []int {
 	for off := 0; ; {
 		i := index(s[off:], key)
 		if i < 0 {
@@ -56,7 +56,8 @@ func terminated(s string, i int) bool {
 
 func countFamily(head string) familyCounts {
 	var c familyCounts
-	for _, at := range declarations(head, "evidence_family") {
+	var buf [4]int
+	for _, at := range declarations(buf[:0], head, "evidence_family") {
 		c.df++
 		j := skipSpace(head, at)
 		k := j
@@ -71,7 +72,7 @@ func countFamily(head string) familyCounts {
 			c.badTok = valueAt(head, j)
 		}
 	}
-	for _, at := range declarations(head, "correlation_model") {
+	for _, at := range declarations(buf[:0], head, "correlation_model") {
 		c.dm++
 		j := skipSpace(head, at)
 		if strings.HasPrefix(head[j:], "single") && terminated(head, j+len("single")) {
