@@ -68,7 +68,19 @@ func AnchorProblem(note string) string {
 // rather than a reference (GAIA504, W5): TODO, TBD, ?, x, none, n/a and
 // friends, or anything shorter than three characters.
 func IsPlaceholderAnchor(ref string) bool {
-	r := strings.ToLower(Strip(ref))
+	r := Strip(ref)
+	if isASCII(r) {
+		// Lowering ASCII keeps every byte where it is and leaves . ; ,
+		// alone: trim first, and lower only what is short enough to be a
+		// placeholder word; a longer reference is one only by its prefix.
+		for len(r) > 0 && (r[len(r)-1] == '.' || r[len(r)-1] == ';' || r[len(r)-1] == ',') {
+			r = r[:len(r)-1]
+		}
+		if len(r) > len("placeholder") {
+			return hasPrefixFold(r, "todo") || hasPrefixFold(r, "tbd") || hasPrefixFold(r, "fixme")
+		}
+	}
+	r = strings.ToLower(r)
 	r = strings.TrimRight(r, ".;,")
 	if utf8.RuneCountInString(r) < 3 {
 		return true
@@ -79,4 +91,10 @@ func IsPlaceholderAnchor(ref string) bool {
 		return true
 	}
 	return strings.HasPrefix(r, "todo") || strings.HasPrefix(r, "tbd") || strings.HasPrefix(r, "fixme")
+}
+
+// hasPrefixFold is strings.HasPrefix(strings.ToLower(s), prefix) for a
+// lower-case ASCII prefix.
+func hasPrefixFold(s, prefix string) bool {
+	return len(s) >= len(prefix) && strings.EqualFold(s[:len(prefix)], prefix)
 }

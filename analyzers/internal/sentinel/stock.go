@@ -60,11 +60,11 @@ func NormalizeSentence(s string) string {
 // StockSentence returns the stock sentence content matches after
 // NormalizeSentence, if any. For ASCII content it allocates nothing.
 func StockSentence(content string) (string, bool) {
+	if !mayBeStock(content) {
+		return "", false
+	}
 	var n string
 	if isASCII(content) {
-		if !mayBeStock(content) {
-			return "", false
-		}
 		var buf [128]byte // longer than every normalized stock sentence
 		b := normalizeASCII(buf[:0], content, len(buf))
 		if b == nil {
@@ -86,13 +86,15 @@ func StockSentence(content string) (string, bool) {
 	return "", false
 }
 
-// mayBeStock is a quick reject for ASCII content: every normalized stock
-// sentence starts with "the idea" or "a bounded", so content whose first
-// word (after Python whitespace) does not start with t or a cannot match.
+// mayBeStock is a quick reject, made before the content is read to its
+// end: every normalized stock sentence starts with "the idea" or "a
+// bounded", so content whose first word (after whitespace) starts with
+// another ASCII character cannot match. A non-ASCII byte first may be
+// Unicode whitespace or a letter that folds to t or a: not rejected.
 func mayBeStock(s string) bool {
 	for i := 0; i < len(s); i++ {
 		if c := s[i]; !asciiSpace.has(c) {
-			return c == 'T' || c == 't' || c == 'A' || c == 'a'
+			return c == 'T' || c == 't' || c == 'A' || c == 'a' || c >= utf8.RuneSelf
 		}
 	}
 	return false

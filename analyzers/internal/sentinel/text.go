@@ -37,10 +37,32 @@ func IsWord(r rune) bool {
 }
 
 // Strip removes leading and trailing Python whitespace (str.strip()).
-func Strip(s string) string { return strings.TrimFunc(s, IsSpace) }
+func Strip(s string) string {
+	for len(s) > 0 && asciiSpace.has(s[0]) {
+		s = s[1:]
+	}
+	if len(s) > 0 && s[0] >= utf8.RuneSelf {
+		s = strings.TrimLeftFunc(s, IsSpace)
+	}
+	return RStrip(s)
+}
 
-// RStrip removes trailing Python whitespace (str.rstrip()).
-func RStrip(s string) string { return strings.TrimRightFunc(s, IsSpace) }
+// RStrip removes trailing Python whitespace (str.rstrip()). Notes end in
+// ASCII, so it trims ASCII bytes without decoding runes backwards
+// (strings.TrimRightFunc decodes the last rune of every step) and hands
+// the rest to TrimRightFunc only at a non-ASCII byte.
+func RStrip(s string) string {
+	for len(s) > 0 {
+		switch c := s[len(s)-1]; {
+		case c >= utf8.RuneSelf:
+			return strings.TrimRightFunc(s, IsSpace)
+		case !asciiSpace.has(c):
+			return s
+		}
+		s = s[:len(s)-1]
+	}
+	return s
+}
 
 // skipSpace returns the index of the first non-whitespace byte at or after i.
 func skipSpace(s string, i int) int {
