@@ -134,10 +134,11 @@ type runner struct {
 	diags   []reported
 	overlay map[string][]byte
 	// Made once per runner and shared by every pass of its runs: one
-	// empty types.Info, one ReadFile, one Report (which credits the
-	// analyzer running, cur), and the passes themselves, in one backing
-	// array.
+	// empty types.Info, the sizes (a map lookup in go/types), one
+	// ReadFile, one Report (which credits the analyzer running, cur), and
+	// the passes themselves, in one backing array.
 	info   *types.Info
+	sizes  types.Sizes
 	read   func(string) ([]byte, error)
 	report func(analysis.Diagnostic)
 	cur    *analysis.Analyzer
@@ -160,7 +161,7 @@ func (r *runner) exec(a *analysis.Analyzer) error {
 		}
 	}
 	if r.info == nil {
-		r.info, r.read = &types.Info{}, r.readFile
+		r.info, r.read, r.sizes = &types.Info{}, r.readFile, gcSizes()
 		r.report = func(d analysis.Diagnostic) { r.diags = append(r.diags, reported{r.cur, d}) }
 	}
 	if len(r.passes) == cap(r.passes) {
@@ -173,7 +174,7 @@ func (r *runner) exec(a *analysis.Analyzer) error {
 		OtherFiles: r.files,
 		Pkg:        r.pkg,
 		TypesInfo:  r.info,
-		TypesSizes: gcSizes(),
+		TypesSizes: r.sizes,
 		ResultOf:   r.results,
 		ReadFile:   r.read,
 		Report:     r.report,
@@ -196,7 +197,8 @@ func (r *runner) exec(a *analysis.Analyzer) error {
 
 // gcSizes are the sizes Pass.TypesSizes promises (no analyzer here uses
 // Go types; the field is filled because go/analysis documents it): a
-// lookup in go/types' table, made per pass rather than at process start.
+// lookup in go/types' table, made once per runner rather than at process
+// start.
 func gcSizes() types.Sizes { return types.SizesFor("gc", "amd64") }
 
 // readFile serves the package's own files only, from the overlay when it

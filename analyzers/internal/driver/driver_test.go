@@ -196,6 +196,9 @@ func TestRunnerReuse(t *testing.T) {
 			if n := pass.ResultOf[counter].(int); n != runs {
 				t.Errorf("ResultOf[counter] = %d, want this run's %d", n, runs)
 			}
+			if pass.Pkg == nil || pass.Pkg.Path() != filepath.ToSlash(dir) || pass.TypesSizes == nil || pass.TypesInfo == nil || pass.ReadFile == nil {
+				t.Errorf("run %d: a pass lacks a field go/analysis documents: %+v", runs, pass)
+			}
 			return nil, nil
 		}}
 	as := []*analysis.Analyzer{syntax.Analyzer, user}
