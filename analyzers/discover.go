@@ -9,13 +9,12 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
-	"sync"
-	"unicode/utf8"
 
 	"github.com/pelletier/go-toml/v2"
 	"github.com/pelletier/go-toml/v2/unstable"
 
 	"github.com/nullius-dev/nullius/internal/diag"
+	"github.com/nullius-dev/nullius/internal/plaintoml"
 	"github.com/nullius-dev/nullius/internal/pyfmt"
 	"github.com/nullius-dev/nullius/internal/readlimit"
 )
@@ -55,232 +54,83 @@ func decodePyproject(src []byte) (pyproject, error) {
 	return pp, err
 }
 
-// quickPyproject reads a pyproject.toml made only of table headers and
-// one-word keys whose values are strings, booleans and arrays of them, each
-// table and key defined once; ok is false for anything else (a number or
-// date, whose conversion can fail; an inline table, an array of tables or
-// a dotted key, whose rules toml.Unmarshal applies; a key that names a
-// pyproject field in another case, which the decoder matches too; a parse
-// error), which toml.Unmarshal then decodes.
+// quickPyproject reads a pyproject.toml of the plain shape (package
+// plaintoml: table headers and one-word keys whose values are strings,
+// booleans and arrays of them, each defined once) whose pyproject fields
+// are spelled as named; ok is false for anything else (also a key that
+// names a field in another case, which the decoder matches too), which
+// toml.Unmarshal then decodes.
 func quickPyproject(src []byte) (pp pyproject, ok bool) {
-	r := quickReaders.Get().(*quickReader)
-	defer r.done()
-	return r.read(src)
-}
-
-// quickReader is quickPyproject's state, kept between calls (quickReaders)
-// so a run's thousand pyproject.toml files share one parser's node buffer
-// and one map instead of allocating their own.
-type quickReader struct {
-	p unstable.Parser
-	// seen holds what each path (its parts joined by "\x00") has been
-	// given so far: seenTable, seenHeader, seenValue.
-	seen map[string]uint8
-	// table is the path of the current table, joined; path is scratch
-	// for a path being built.
-	table, path []byte
-}
-
-const (
-	seenTable  = 1 << iota // a table: named by a header or implied by a longer one
-	seenHeader             // named by a [table] header
-	seenValue              // given a value by a key
-)
-
-var quickReaders = sync.Pool{New: func() any { return &quickReader{seen: map[string]uint8{}} }}
-
-// done returns r to the pool; a map grown by an outsized file is dropped
-// (clear costs its size on every later call).
-func (r *quickReader) done() {
-	r.p.Reset(nil)
-	if len(r.seen) > 64 {
-		r.seen = map[string]uint8{}
-	}
-	clear(r.seen)
-	quickReaders.Put(r)
-}
-
-func (r *quickReader) read(src []byte) (pp pyproject, ok bool) {
-	r.p.Reset(src)
-	r.table = r.table[:0]
-	// The current table's length, and its first part when that is project
-	// or tool: what decides how a key below it is read.
-	top, tableLen := "", 0
-	for r.p.NextExpression() {
-		e := r.p.Expression()
-		switch e.Kind {
-		case unstable.Table:
-			// Every prefix of the header's path is a table, and none may
-			// have a value; the path itself must not be a header already.
-			r.path = r.path[:0]
-			var first, second []byte
-			n := 0
-			for it := e.Key(); it.Next(); n++ {
-				part := it.Node().Data
-				switch n {
-				case 0:
-					first = part
-				case 1:
-					second = part
-				}
-				if !plainPart(n, n == 1 && string(first) == "project", part) {
-					return pyproject{}, false
-				}
-				if n > 0 {
-					r.path = append(r.path, 0)
-				}
-				r.path = append(r.path, part...)
-				if r.seen[string(r.path)]&seenValue != 0 {
-					return pyproject{}, false
-				}
-				if !it.IsLast() {
-					r.mark(r.path, seenTable)
-				}
-			}
-			if r.seen[string(r.path)]&seenHeader != 0 ||
-				n >= 2 && string(first) == "project" && (string(second) == "name" || string(second) == "dependencies") {
-				return pyproject{}, false
-			}
-			r.mark(r.path, seenTable|seenHeader)
-			r.table = append(r.table[:0], r.path...)
-			top, tableLen = "", n
-			switch string(first) {
-			case "project":
-				top = "project"
-			case "tool":
-				top = "tool"
-			}
-			if n >= 2 && top == "tool" {
-				if pp.Tool == nil {
-					pp.Tool = map[string]any{}
-				}
-				if _, ok := pp.Tool[string(second)]; !ok {
-					pp.Tool[string(second)] = map[string]any{}
-				}
-			}
-		case unstable.KeyValue:
-			it := e.Key()
-			if !it.Next() {
-				return pyproject{}, false
-			}
-			key := it.Node().Data
-			if it.Next() {
-				return pyproject{}, false // a dotted key
-			}
-			if !plainPart(tableLen, tableLen == 1 && top == "project", key) {
-				return pyproject{}, false
-			}
-			r.path = append(r.path[:0], r.table...)
-			if tableLen > 0 {
-				r.path = append(r.path, 0)
-			}
-			r.path = append(r.path, key...)
-			if r.seen[string(r.path)]&(seenTable|seenValue) != 0 {
-				return pyproject{}, false
-			}
-			r.mark(r.path, seenValue)
-			v := e.Value()
-			if !plainValue(v) {
-				return pyproject{}, false
-			}
-			switch {
-			case tableLen == 0:
-				if string(key) == "project" || string(key) == "tool" {
-					return pyproject{}, false // a value where the decoder wants a table
-				}
-			case tableLen == 1 && top == "project" && string(key) == "name":
-				if v.Kind != unstable.String {
-					return pyproject{}, false
-				}
-				pp.Project.Name = string(v.Data)
-			case tableLen == 1 && top == "project" && string(key) == "dependencies":
-				if v.Kind != unstable.Array {
-					return pyproject{}, false
-				}
-				deps := []string{}
-				for it := v.Children(); it.Next(); {
-					if it.Node().Kind != unstable.String {
-						return pyproject{}, false
-					}
-					deps = append(deps, string(it.Node().Data))
-				}
-				pp.Project.Dependencies = deps
-			case tableLen == 1 && top == "tool":
-				if pp.Tool == nil {
-					pp.Tool = map[string]any{}
-				}
-				pp.Tool[string(key)] = nil // only the keys of [tool] are read
-			}
-		default:
-			return pyproject{}, false
+	ok = plaintoml.Walk(src, func(path [][]byte) bool {
+		if !plainPath(path) || len(path) >= 2 && string(path[0]) == "project" &&
+			(string(path[1]) == "name" || string(path[1]) == "dependencies") {
+			return false
 		}
-	}
-	return pp, r.p.Error() == nil
-}
-
-// mark adds flags to what path has been given, storing only what is new
-// (a store converts the key to a string, a lookup does not).
-func (r *quickReader) mark(path []byte, flag uint8) {
-	if f := r.seen[string(path)]; f|flag != f {
-		r.seen[string(path)] = f | flag
-	}
-}
-
-// plainPart reports whether the part at index i of a table or key path
-// (underProject: the second part, under project) is mapped by the decoder
-// exactly as spelled: project and tool at the top and name and
-// dependencies under project only in those spellings (the decoder matches
-// the lower-case form, so it also takes "Project" or "NAME" for them).
-func plainPart(i int, underProject bool, part []byte) bool {
-	switch {
-	case i == 0:
-		return !respelled(part, "project") && !respelled(part, "tool")
-	case underProject:
-		return !respelled(part, "name") && !respelled(part, "dependencies")
-	}
-	return true
-}
-
-// respelled reports whether part is not word but lower-cases to it
-// (strings.ToLower, by which the decoder matches field names); an ASCII
-// part, the usual one, is compared without converting it.
-func respelled(part []byte, word string) bool {
-	if string(part) == word {
-		return false
-	}
-	for _, c := range part {
-		if c >= utf8.RuneSelf {
-			return strings.ToLower(string(part)) == word
+		if len(path) >= 2 && string(path[0]) == "tool" {
+			if pp.Tool == nil {
+				pp.Tool = map[string]any{}
+			}
+			if _, ok := pp.Tool[string(path[1])]; !ok {
+				pp.Tool[string(path[1])] = map[string]any{}
+			}
 		}
-	}
-	if len(part) != len(word) {
-		return false
-	}
-	for i, c := range part {
-		if 'A' <= c && c <= 'Z' {
-			c += 'a' - 'A'
+		return true
+	}, func(table [][]byte, key []byte, v *unstable.Node) bool {
+		if !plainPart(table, key) {
+			return false
 		}
-		if c != word[i] {
+		switch {
+		case len(table) == 0:
+			// A value where the decoder wants a table.
+			return string(key) != "project" && string(key) != "tool"
+		case len(table) == 1 && string(table[0]) == "project" && string(key) == "name":
+			if v.Kind != unstable.String {
+				return false
+			}
+			pp.Project.Name = string(v.Data)
+		case len(table) == 1 && string(table[0]) == "project" && string(key) == "dependencies":
+			deps, ok := plaintoml.Strings(v)
+			if !ok {
+				return false
+			}
+			pp.Project.Dependencies = deps
+		case len(table) == 1 && string(table[0]) == "tool":
+			if pp.Tool == nil {
+				pp.Tool = map[string]any{}
+			}
+			pp.Tool[string(key)] = nil // only the keys of [tool] are read
+		}
+		return true
+	})
+	if !ok {
+		return pyproject{}, false
+	}
+	return pp, true
+}
+
+// plainPath reports a table path whose parts the decoder maps exactly as
+// spelled (plainPart).
+func plainPath(path [][]byte) bool {
+	for i, part := range path {
+		if !plainPart(path[:i], part) {
 			return false
 		}
 	}
 	return true
 }
 
-// plainValue reports a string, a boolean, or an array of plain values.
-func plainValue(v *unstable.Node) bool {
-	switch v.Kind {
-	case unstable.String, unstable.Bool:
-		return true
-	case unstable.Array:
-		for it := v.Children(); it.Next(); {
-			if !plainValue(it.Node()) {
-				return false
-			}
-		}
-		return true
+// plainPart reports whether the decoder maps part, below the path parent,
+// exactly as spelled: project and tool at the top and name and
+// dependencies under project only in those spellings (the decoder also
+// takes "Project" or "NAME" for them).
+func plainPart(parent [][]byte, part []byte) bool {
+	switch {
+	case len(parent) == 0:
+		return !plaintoml.Respelled(part, "project") && !plaintoml.Respelled(part, "tool")
+	case len(parent) == 1 && string(parent[0]) == "project":
+		return !plaintoml.Respelled(part, "name") && !plaintoml.Respelled(part, "dependencies")
 	}
-	return false
+	return true
 }
 
 // isGaia reports whether a pyproject found while walking a tree describes
