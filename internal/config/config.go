@@ -21,11 +21,13 @@ import (
 	"strings"
 
 	"github.com/pelletier/go-toml/v2"
+	"github.com/pelletier/go-toml/v2/unstable"
 
 	"github.com/nullius-dev/nullius/internal/diag"
 	"github.com/nullius-dev/nullius/internal/lazy"
 	"github.com/nullius-dev/nullius/internal/lazyre"
 	"github.com/nullius-dev/nullius/internal/memo"
+	"github.com/nullius-dev/nullius/internal/plaintoml"
 	"github.com/nullius-dev/nullius/internal/readlimit"
 	"github.com/nullius-dev/nullius/internal/suggest"
 )
@@ -176,6 +178,166 @@ func (l *loader) load(path string, depth int) (*Config, error) {
 	return l.parse(path, abs, data, depth)
 }
 
+// strictDecoder decodes data refusing unknown keys.
+func strictDecoder(data []byte) *toml.Decoder {
+	dec := toml.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	return dec
+}
+
+// readSettings reads the settings of a configuration file: the top
+// level of a nullius.toml, the [tool.nullius] table of a pyproject.toml
+// (nil when there is none). A file of the plain shape Gaia packages have
+// is read from the TOML parser's expressions (quickSettings); anything
+// else, errors included, by go-toml's strict decoder (decodeSettings),
+// which costs a run ~50 us on its first use (its reflection plan and
+// pools), and a bound package's pyproject.toml has a [tool.nullius] table
+// (campaign-id, node-id). FuzzQuickSettings holds the two to the same
+// result.
+func readSettings(path string, data []byte, pyproject bool) (*Settings, error) {
+	if s, ok := quickSettings(data, pyproject); ok {
+		return s, nil
+	}
+	return decodeSettings(path, data, pyproject)
+}
+
+// decodeSettings is readSettings with go-toml's strict decoder, which
+// refuses unknown keys (in a pyproject.toml, only inside [tool.nullius]).
+func decodeSettings(path string, data []byte, pyproject bool) (*Settings, error) {
+	if !pyproject {
+		var s Settings
+		if err := strictDecoder(data).Decode(&s); err != nil {
+			return nil, tomlError(path, err, data)
+		}
+		return &s, nil
+	}
+	var doc nulliusTable
+	err := strictDecoder(data).Decode(&doc)
+	var sm *toml.StrictMissingError
+	if errors.As(err, &sm) {
+		// The rest of pyproject.toml is not ours to judge: only keys
+		// inside [tool.nullius] are unknown configuration keys.
+		var own []toml.DecodeError
+		for _, e := range sm.Errors {
+			if k := e.Key(); len(k) > 2 && k[0] == "tool" && k[1] == "nullius" {
+				own = append(own, e)
+			}
+		}
+		err = nil
+		if len(own) > 0 {
+			err = &toml.StrictMissingError{Errors: own}
+		}
+	}
+	var de *toml.DecodeError
+	if errors.As(err, &de) && slices.Equal(de.Key(), []string{"tool", "nullius"}) {
+		line, col := de.Position()
+		return nil, &Error{Path: path, Line: line, Col: col, Msg: "[tool.nullius] must be a table"}
+	}
+	if err != nil {
+		return nil, tomlError(path, err, data)
+	}
+	return doc.Tool.Nullius, nil
+}
+
+// quickSettings reads the settings of a plain configuration file (package
+// plaintoml) as decodeSettings does. ok is false, and the decoder reads
+// the file, for any other shape and whenever the settings hold a key it
+// does not know, a value of another type, a table other than
+// per-file-ignores, or tool, nullius or a setting spelled in another case
+// (the decoder matches a field by its lower-case form).
+func quickSettings(data []byte, pyproject bool) (s *Settings, ok bool) {
+	if !pyproject {
+		s = &Settings{}
+	}
+	ok = plaintoml.Walk(data, func(path [][]byte) bool {
+		rest, in, plain := settingsPath(path, pyproject)
+		if !in {
+			return plain
+		}
+		if s == nil {
+			s = &Settings{}
+		}
+		// per-file-ignores' map is made with its first entry, as the
+		// decoder makes it.
+		return len(rest) == 0 || len(rest) == 1 && string(rest[0]) == "per-file-ignores"
+	}, func(table [][]byte, key []byte, v *unstable.Node) bool {
+		rest, in, _ := settingsPath(table, pyproject)
+		switch {
+		case !in:
+			// No value where the decoder wants the tool or nullius table.
+			return !(len(table) == 0 && is(key, "tool") || len(table) == 1 && string(table[0]) == "tool" && is(key, "nullius"))
+		case len(rest) == 0:
+			return s.setPlain(key, v)
+		}
+		codes, ok := plaintoml.Strings(v) // an entry of [per-file-ignores]
+		if ok {
+			if s.PerFileIgnores == nil {
+				s.PerFileIgnores = map[string][]string{}
+			}
+			s.PerFileIgnores[string(key)] = codes
+		}
+		return ok
+	})
+	if !ok {
+		return nil, false
+	}
+	return s, true
+}
+
+// settingsPath places a table path of a configuration file: in the
+// settings (every path of a nullius.toml; [tool.nullius] and below in a
+// pyproject.toml), with the part below them; plain is false for a path
+// the decoder would read into them by another spelling of tool or nullius.
+func settingsPath(path [][]byte, pyproject bool) (rest [][]byte, in, plain bool) {
+	switch {
+	case !pyproject:
+		return path, true, true
+	case len(path) >= 1 && plaintoml.Respelled(path[0], "tool"),
+		len(path) >= 2 && string(path[0]) == "tool" && plaintoml.Respelled(path[1], "nullius"):
+		return nil, false, false
+	case len(path) >= 2 && string(path[0]) == "tool" && string(path[1]) == "nullius":
+		return path[2:], true, true
+	}
+	return nil, false, true
+}
+
+// is reports whether key is word in any case the decoder matches.
+func is(key []byte, word string) bool { return string(key) == word || plaintoml.Respelled(key, word) }
+
+// setPlain sets the setting key to the plain value v, as
+// the decoder would; it reports false for a key it does not know (also
+// per-file-ignores, a table given a value) or a value of another type.
+func (s *Settings) setPlain(key []byte, v *unstable.Node) (ok bool) {
+	str := func() (*string, bool) {
+		if v.Kind != unstable.String {
+			return nil, false
+		}
+		x := string(v.Data)
+		return &x, true
+	}
+	switch string(key) {
+	case "extend":
+		var p *string
+		if p, ok = str(); ok {
+			s.Extend = *p
+		}
+	case "exclude":
+		s.Exclude, ok = plaintoml.Strings(v)
+	case "ignore":
+		s.Ignore, ok = plaintoml.Strings(v)
+	case "warnings":
+		if ok = v.Kind == unstable.Bool; ok {
+			b := string(v.Data) == "true"
+			s.Warnings = &b
+		}
+	case "campaign-id":
+		s.CampaignID, ok = str()
+	case "node-id":
+		s.NodeID, ok = str()
+	}
+	return ok
+}
+
 // nulliusTable is the part of a pyproject.toml configuration reads: the
 // [tool.nullius] table, decoded from the file itself so every error keeps
 // its real line and column.
@@ -188,44 +350,13 @@ type nulliusTable struct {
 // parse builds the configuration of one file from its bytes.
 func (l *loader) parse(path, abs string, data []byte, depth int) (*Config, error) {
 	pyproject := filepath.Base(abs) == PyprojectTOML
-	var s Settings
-	dec := toml.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if pyproject {
-		var doc nulliusTable
-		err := dec.Decode(&doc)
-		var sm *toml.StrictMissingError
-		if errors.As(err, &sm) {
-			// The rest of pyproject.toml is not ours to judge: only keys
-			// inside [tool.nullius] are unknown configuration keys.
-			var own []toml.DecodeError
-			for _, e := range sm.Errors {
-				if k := e.Key(); len(k) > 2 && k[0] == "tool" && k[1] == "nullius" {
-					own = append(own, e)
-				}
-			}
-			err = nil
-			if len(own) > 0 {
-				err = &toml.StrictMissingError{Errors: own}
-			}
-		}
-		var de *toml.DecodeError
-		if errors.As(err, &de) && slices.Equal(de.Key(), []string{"tool", "nullius"}) {
-			line, col := de.Position()
-			return nil, &Error{Path: path, Line: line, Col: col, Msg: "[tool.nullius] must be a table"}
-		}
-		if err != nil {
-			return nil, tomlError(path, err, data)
-		}
-		if doc.Tool.Nullius == nil {
-			return nil, nil
-		}
-		s = *doc.Tool.Nullius
-		if onlyBinding(s) {
-			return nil, nil
-		}
-	} else if err := dec.Decode(&s); err != nil {
-		return nil, tomlError(path, err, data)
+	n, err := readSettings(path, data, pyproject)
+	if err != nil || n == nil {
+		return nil, err
+	}
+	s := *n
+	if pyproject && onlyBinding(s) {
+		return nil, nil
 	}
 	if !pyproject && (s.CampaignID != nil || s.NodeID != nil) {
 		key := "campaign-id"
