@@ -27,19 +27,19 @@ type rebinders struct {
 	relStar bool     // a `from .m import *` anywhere in the module
 }
 
-// rebinders collects them for m, in a slice the resolver keeps across
-// the package's modules.
-func (r *resolver) rebinders(m *pyscan.Module) rebinders {
-	if cap(r.names) < len(m.Imports)+8 {
-		r.names = make([]string, 0, len(m.Imports)+8) // room for a few aliases
+// rebindersOf collects them for m, in buf.
+func rebindersOf(m *pyscan.Module, buf []string) rebinders {
+	rb := rebinders{names: buf[:0]}
+	add := func(name string) {
+		rb.names = append(rb.names, name)
+		rb.lens |= 1 << (len(name) % 64)
 	}
-	rb := rebinders{names: r.names[:0]}
 	for _, imp := range m.Imports {
 		switch {
 		case imp.Name == "*":
 			rb.relStar = rb.relStar || imp.Level > 0
 		case imp.Alias != "":
-			rb.add(imp.Alias)
+			add(imp.Alias)
 		}
 	}
 	for _, a := range m.Assigns {
@@ -48,16 +48,10 @@ func (r *resolver) rebinders(m *pyscan.Module) rebinders {
 			continue
 		}
 		if t := a.Targets[0]; t != nil && t.Kind == pyscan.ExprName {
-			rb.add(t.Name)
+			add(t.Name)
 		}
 	}
-	r.names = rb.names
 	return rb
-}
-
-func (rb *rebinders) add(name string) {
-	rb.names = append(rb.names, name)
-	rb.lens |= 1 << (len(name) % 64)
 }
 
 // mayRebind reports whether name may resolve to something other than

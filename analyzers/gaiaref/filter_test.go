@@ -60,7 +60,7 @@ func checkSkip(t *testing.T, srcs map[string]string) {
 		if got, want := resolved(filtered, pf), resolved(full, pf); got != want {
 			t.Fatalf("%s: filtered resolution differs from the full one\nfiltered:\n%s\nfull:\n%s\nsources: %q", pf.Path, got, want, srcs)
 		}
-		rb := filtered.rebinders(pf.Module)
+		rb := rebindersOf(pf.Module, nil)
 		for _, s := range pf.Module.Scopes {
 			for name, bs := range s.Bindings {
 				for _, b := range bs {
@@ -199,4 +199,22 @@ func FuzzSkipIsSound(f *testing.F) {
 		}
 		checkSkip(t, map[string]string{"pkg/__init__.py": b.String(), "pkg/helpers.py": skipHelpers})
 	})
+}
+
+// TestRebindersAllocateNothing: a module's rebinders fit the buffer
+// resolveFile keeps on its stack.
+func TestRebindersAllocateNothing(t *testing.T) {
+	m, err := pyscan.ParseSource("m.py", []byte(skipSeeds[5]+skipHelpers))
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := testing.AllocsPerRun(100, func() {
+		var buf [16]string
+		if rb := rebindersOf(m, buf[:0]); !rb.mayRebind("alias") || rb.mayRebind("x") {
+			t.Fatal("alias must be a rebinder, x not")
+		}
+	})
+	if n != 0 {
+		t.Errorf("collecting a module's rebinders allocates %v times", n)
+	}
 }

@@ -63,8 +63,9 @@ type File struct {
 	Stmts      []*Stmt   // calls resolved to Gaia verbs, in source order
 	Refs       []*Ref    // scanned verbs referenced without a call (GAIA001)
 	Unresolved []*Ref    // calls or references spelled like a scanned verb, provenance unknown
-	Titles     *TitleMap // claim titles by variable (M6)
+	Titles     *TitleMap // claim titles by variable (M6): &titles
 	byCall     map[*pyscan.Call]*Stmt
+	titles     TitleMap // made with the File, not apart
 }
 
 // StmtOf returns the statement of a call, or nil when it is not one.
@@ -88,7 +89,7 @@ type Ref struct {
 func run(pass *analysis.Pass) (any, error) {
 	parsed := pass.ResultOf[pyparse.Analyzer].(*pyparse.Result)
 	res := &Result{}
-	var mods []*pyscan.Module
+	mods := make([]*pyscan.Module, 0, len(parsed.Files))
 	for _, pf := range parsed.Files {
 		if pf.Parsed() {
 			mods = append(mods, pf.Module)
@@ -96,6 +97,7 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	r := newResolver(mods)
 	res.r = r
+	res.Files = make([]*File, 0, len(mods))
 	for _, pf := range parsed.Files {
 		if pf.Parsed() {
 			res.Files = append(res.Files, r.resolveFile(pf))
@@ -108,7 +110,8 @@ func run(pass *analysis.Pass) (any, error) {
 func (r *resolver) resolveFile(pf *pyparse.File) *File {
 	m := pf.Module
 	f := &File{File: pf}
-	rb := r.rebinders(m)
+	var buf [16]string // a module's rebinders, on the stack unless it has more
+	rb := rebindersOf(m, buf[:0])
 	var stmts []Stmt // backing store of f.Stmts, one allocation per file
 	for _, c := range m.Calls {
 		if !r.full && !rb.mayBeVerb(c.Func) {
@@ -150,7 +153,7 @@ func (r *resolver) resolveFile(pf *pyparse.File) *File {
 			f.addRef(verb, st, spelled(a.Expr), a.Expr.Text, a.Expr.Span)
 		}
 	}
-	f.Titles = buildTitles(f)
+	buildTitles(f)
 	return f
 }
 

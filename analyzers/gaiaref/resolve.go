@@ -205,8 +205,6 @@ type resolver struct {
 	// (most packages have none).
 	byPath map[string]*pyscan.Module // slash path -> module
 	byRoot map[*pyscan.Scope]*pyscan.Module
-	// names backs each module's rebinders in turn (see filter.go).
-	names []string
 	// full resolves every name and callee, unfiltered: the oracle the
 	// filter's tests compare with.
 	full bool

@@ -46,15 +46,17 @@ func (t *TitleMap) Is(hyp *pyscan.Expr, x string) bool {
 	return false
 }
 
-// buildTitles records `x = claim(..., title="...")` assignments with one
-// bare-name target anywhere in the file. The claim call may be any Gaia
+// buildTitles sets f.Titles to the file's TitleMap, which records `x =
+// claim(..., title="...")` assignments with one bare-name target anywhere
+// in the file. The claim call may be any Gaia
 // claim (also through an alias, which the reference missed) or a call
 // spelled `claim` whose provenance is unknown: for identity, recognising
 // more claims only means checking more updates.
-func buildTitles(f *File) *TitleMap {
+func buildTitles(f *File) {
 	// The maps are made on first write: most modules assign few claims
 	// and no aliases, and a nil map reads as empty.
-	t := &TitleMap{}
+	t := &f.titles
+	f.Titles = t
 	for _, a := range f.Module.Assigns {
 		if len(a.Targets) != 1 || a.Targets[0].Kind != pyscan.ExprName {
 			continue
@@ -84,7 +86,6 @@ func buildTitles(f *File) *TitleMap {
 			t.aliases[name] = a.Value.Name
 		}
 	}
-	return t
 }
 
 // claimTitle returns the literal title of a claim call assigned by a.
