@@ -10,18 +10,23 @@ import (
 // Build reads the reader-flow graph of a package from its resolved files:
 // one node per claim(...) call, one edge per infer statement.
 func Build(res *gaiaref.Result) *Graph {
-	claims := 0
+	claims, infers := 0, 0
 	for _, f := range res.Files {
 		for _, s := range f.Stmts {
-			if s.Verb == "claim" {
+			switch s.Verb {
+			case "claim":
 				claims++
+			case "infer":
+				infers++
 			}
 		}
 	}
 	// The nodes share one array, numbered in it (Node.id), so the walks
-	// over the graph index slices instead of keeping maps by node.
+	// over the graph index slices instead of keeping maps by node; an
+	// infer makes at most one edge.
 	nodes := make([]Node, 0, claims)
-	b := &builder{res: res, byCall: make(map[*pyscan.Call]*Node, claims), g: &Graph{Nodes: make([]*Node, 0, claims)}}
+	b := &builder{res: res, byCall: make(map[*pyscan.Call]*Node, claims),
+		g: &Graph{Nodes: make([]*Node, 0, claims), Edges: make([]Edge, 0, infers)}}
 	for _, f := range res.Files {
 		first := len(nodes)
 		for _, s := range f.Stmts {
