@@ -68,15 +68,22 @@ func RunParsed(dir string, files []string, analyzers []*analysis.Analyzer, opts 
 	}
 	r := runners.Get().(*runner)
 	defer r.release()
-	r.fset, r.files, r.overlay = fset, files, opts.Overlay
-	r.pkg = types.NewPackage(filepath.ToSlash(dir), "gaia")
 	if r.results == nil {
 		r.results = make(map[*analysis.Analyzer]any, len(analyzers)+2)
+		r.info, r.sizes = &types.Info{}, gcSizes()
+		r.read = r.readFile
+		r.report = func(d analysis.Diagnostic) { r.diags = append(r.diags, reported{r.pass.Analyzer, d}) }
 	}
-	if cap(r.passes) < len(analyzers)+2 {
-		// Room for the analyzers and a few prerequisites (pyparse,
-		// gaiaref); exec adds a chunk if more are required.
-		r.passes = make([]analysis.Pass, 0, len(analyzers)+2)
+	r.fset, r.files, r.overlay = fset, files, opts.Overlay
+	r.pass = analysis.Pass{
+		Fset:       fset,
+		OtherFiles: files,
+		Pkg:        types.NewPackage(filepath.ToSlash(dir), "gaia"),
+		TypesInfo:  r.info,
+		TypesSizes: r.sizes,
+		ResultOf:   r.results,
+		ReadFile:   r.read,
+		Report:     r.report,
 	}
 	if opts.Parsed != nil {
 		r.results[pyparse.Analyzer] = opts.Parsed
@@ -97,24 +104,22 @@ func RunParsed(dir string, files []string, analyzers []*analysis.Analyzer, opts 
 	return ds, parsed, nil
 }
 
-// runners holds runners whose run has ended, for the next package: the
-// passes (about 300 bytes each, a dozen a package), the results map and
-// the diagnostics slice were most of the driver's own allocation per
-// package, and a fresh array of passes is also memory the kernel has to
-// fault in. A runner is reused only after its run has returned, and
-// nothing of a run refers to it then: no analyzer result keeps its Pass,
-// and diagnostics are converted before RunParsed returns.
+// runners holds runners whose run has ended, for the next package: its
+// results map, diagnostics slice, Info, ReadFile and Report were most of
+// the driver's own allocation per package. A runner is reused only after
+// its run has returned, and nothing of a run refers to it then: no
+// analyzer result keeps its Pass, and diagnostics are converted before
+// RunParsed returns.
 var runners = sync.Pool{New: func() any { return new(runner) }}
 
 // release empties r (so it keeps no package's files, results or
 // diagnostics alive) and returns it to runners.
 func (r *runner) release() {
-	clear(r.passes)
-	r.passes = r.passes[:0]
+	r.pass = analysis.Pass{}
 	clear(r.results)
 	clear(r.diags)
 	r.diags = r.diags[:0]
-	r.fset, r.files, r.pkg, r.overlay, r.cur = nil, nil, nil, nil, nil
+	r.fset, r.files, r.overlay = nil, nil, nil
 	runners.Put(r)
 }
 
@@ -126,7 +131,6 @@ type reported struct {
 type runner struct {
 	fset  *token.FileSet
 	files []string
-	pkg   *types.Package
 	// results holds the result of every analyzer that has run (nil for
 	// one without a result type): it is every pass's ResultOf, and an
 	// analyzer in it has run.
@@ -134,23 +138,24 @@ type runner struct {
 	diags   []reported
 	overlay map[string][]byte
 	// Made once per runner and shared by every pass of its runs: one
-	// empty types.Info, the sizes (a map lookup in go/types), one
-	// ReadFile, one Report (which credits the analyzer running, cur), and
-	// the passes themselves, in one backing array.
+	// empty types.Info, the sizes (a map lookup in go/types), one ReadFile
+	// and one Report (which credits the analyzer of pass).
 	info   *types.Info
 	sizes  types.Sizes
 	read   func(string) ([]byte, error)
 	report func(analysis.Diagnostic)
-	cur    *analysis.Analyzer
-	passes []analysis.Pass
+	// pass is the Pass of every analyzer of a run, its Analyzer set to
+	// the one running: an analyzer uses its Pass only during its Run,
+	// runs do not nest (requirements run first), and no analyzer assigns
+	// a field of its Pass, so one serves them all and a run makes none.
+	pass analysis.Pass
 }
 
 // exec runs a after its requirements, once (a memoised depth-first walk
-// of the Requires graph, which Validate proved acyclic). Every pass shares
-// the run's results map as ResultOf (an analyzer looks up only what it
-// Requires, and everything it requires has run), one empty types.Info,
-// one ReadFile and one Report: a package's passes cost no map, Info or
-// closure apiece, and their Pass structs share one allocation.
+// of the Requires graph, which Validate proved acyclic). Every analyzer
+// gets the run's one Pass, whose ResultOf is the run's results map (an
+// analyzer looks up only what it Requires, and everything it requires
+// has run).
 func (r *runner) exec(a *analysis.Analyzer) error {
 	if _, ok := r.results[a]; ok {
 		return nil
@@ -160,29 +165,8 @@ func (r *runner) exec(a *analysis.Analyzer) error {
 			return err
 		}
 	}
-	if r.info == nil {
-		r.info, r.read, r.sizes = &types.Info{}, r.readFile, gcSizes()
-		r.report = func(d analysis.Diagnostic) { r.diags = append(r.diags, reported{r.cur, d}) }
-	}
-	if len(r.passes) == cap(r.passes) {
-		// Earlier passes keep the array they point into.
-		r.passes = make([]analysis.Pass, 0, len(r.results)+1)
-	}
-	r.passes = append(r.passes, analysis.Pass{
-		Analyzer:   a,
-		Fset:       r.fset,
-		OtherFiles: r.files,
-		Pkg:        r.pkg,
-		TypesInfo:  r.info,
-		TypesSizes: r.sizes,
-		ResultOf:   r.results,
-		ReadFile:   r.read,
-		Report:     r.report,
-	})
-	pass := &r.passes[len(r.passes)-1]
-	// Analyzers run one at a time, and each reports during its own Run.
-	r.cur = a
-	res, err := a.Run(pass)
+	r.pass.Analyzer = a
+	res, err := a.Run(&r.pass)
 	if err != nil {
 		return fmt.Errorf("analyzer %s: %w", a.Name, err)
 	}

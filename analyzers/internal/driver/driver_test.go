@@ -154,9 +154,9 @@ func FuzzRun(f *testing.F) {
 
 // BenchmarkRunParsed runs every analyzer over the good fixture, parsed
 // beforehand as the lint engine does: the driver's own cost per package
-// on top of the rules. Its allocations guard that the passes of a package
-// share one array, one Report and one results map (no map, closure or
-// Pass apiece), all kept by a runner reused from package to package.
+// on top of the rules. Its allocations guard that the analyzers of a
+// package share one Pass, one Report and one results map (no map, closure
+// or Pass apiece), all kept by a runner reused from package to package.
 func BenchmarkRunParsed(b *testing.B) {
 	dir := filepath.Join("..", "..", "..", "fixtures", "lint", "good")
 	files := []string{filepath.ToSlash(filepath.Join(dir, "src", "sterile_neutrino", "__init__.py"))}
@@ -189,6 +189,9 @@ func TestRunnerReuse(t *testing.T) {
 		ResultType: reflect.TypeFor[int](),
 		Run: func(pass *analysis.Pass) (any, error) {
 			runs++
+			if pass.Analyzer.Name != "counter" {
+				t.Errorf("counter's pass is %s's", pass.Analyzer.Name)
+			}
 			return runs, nil
 		}}
 	user := &analysis.Analyzer{Name: "user", Doc: "use the count", Requires: []*analysis.Analyzer{counter},
@@ -196,7 +199,7 @@ func TestRunnerReuse(t *testing.T) {
 			if n := pass.ResultOf[counter].(int); n != runs {
 				t.Errorf("ResultOf[counter] = %d, want this run's %d", n, runs)
 			}
-			if pass.Pkg == nil || pass.Pkg.Path() != filepath.ToSlash(dir) || pass.TypesSizes == nil || pass.TypesInfo == nil || pass.ReadFile == nil {
+			if pass.Analyzer.Name != "user" || pass.Pkg == nil || pass.Pkg.Path() != filepath.ToSlash(dir) || pass.TypesSizes == nil || pass.TypesInfo == nil || pass.ReadFile == nil {
 				t.Errorf("run %d: a pass lacks a field go/analysis documents: %+v", runs, pass)
 			}
 			return nil, nil
