@@ -19,6 +19,14 @@ type builder struct {
 	ascii bool     // the body is all ASCII: no identifier to fold, no invisible character
 	cr    bool     // the body has a CR: string bodies are searched for one (see unescape)
 
+	// drop is set while the builder models an expression that nothing in
+	// the model will reference (see eval): newExpr then hands out void
+	// and kidList voids instead of carving them from the slabs.
+	drop   bool
+	noDrop bool // tests: never drop, so both models can be compared
+	void   *Expr
+	voids  []*Expr
+
 	// The model's nodes, allocated in chunks (see slab).
 	exprs    slab[Expr]
 	names    slab[NameRef]
@@ -312,13 +320,13 @@ func (b *builder) stmtIn(i int, s *Scope) {
 			switch b.sym(c) {
 			case t.namedExpr: // `x := 1` needs parentheses as a statement
 				b.syntax(c, "invalid syntax: an assignment expression statement must be parenthesized")
-				b.expr(c, s, Load)
+				b.eval(c, s)
 			case t.assignment:
 				b.assignment(c, s)
 			case t.augAssignment:
 				b.augmented(c, s)
 			default:
-				b.expr(c, s, Load)
+				b.eval(c, s)
 			}
 		}
 	case k == t.importStatement, k == t.importFrom, k == t.futureImport:
@@ -330,8 +338,8 @@ func (b *builder) stmtIn(i int, s *Scope) {
 	case k == t.decorated:
 		b.decorated(i, s)
 	case k == t.forStatement:
-		b.expr(b.field(i, t.fRight), s, Load)
-		b.target(b.field(i, t.fLeft), s, Store, BindLoop, nil)
+		b.eval(b.field(i, t.fRight), s)
+		b.bindTarget(b.field(i, t.fLeft), s, Store, BindLoop)
 		for c, e := i+1, b.end(i); c < e; c = b.next(c) {
 			if !b.skip(c) && b.nodes[c].field != t.fLeft && b.nodes[c].field != t.fRight {
 				b.stmt(c, s)
@@ -360,7 +368,7 @@ func (b *builder) stmtIn(i int, s *Scope) {
 		}
 	case k == t.deleteStatement:
 		for _, c := range b.kids(i, make([]int, 0, 8)) {
-			b.target(c, s, Del, BindOther, nil)
+			b.bindTarget(c, s, Del, BindOther)
 		}
 	case k == t.caseClause:
 		b.caseClause(i, s)
@@ -374,10 +382,10 @@ func (b *builder) stmtIn(i int, s *Scope) {
 			if id >= 0 && b.sym(id) == t.identifier {
 				b.bind(s, BindOther, b.ident(id), b.span(id))
 			} else {
-				b.expr(l, s, Load)
+				b.eval(l, s)
 			}
 		}
-		b.expr(b.field(i, t.fRight), s, Load)
+		b.eval(b.field(i, t.fRight), s)
 	case k == t.block:
 		b.block(i, s)
 	case k == t.printStatement && b.hasChild(i, t.chevron):
@@ -390,7 +398,7 @@ func (b *builder) stmtIn(i int, s *Scope) {
 		}
 		b.syntax(i, "Missing parentheses in call to "+kw+" (Python 2 statement; nullius reads Python 3)")
 	case t.isExpr(k):
-		b.expr(i, s, Load)
+		b.eval(i, s)
 	default:
 		// compound statements and their clauses (if/elif/else/while/try/
 		// finally/match/block...): fields that are expressions are
@@ -537,9 +545,12 @@ func (b *builder) decorated(i int, s *Scope) {
 		}
 		if x := b.firstNamed(c); x >= 0 {
 			if b.sym(x) == t.call {
+				d := b.drop
+				b.drop = !b.noDrop
 				b.callExpr(x, s, true)
+				b.drop = d
 			} else {
-				b.expr(x, s, Load)
+				b.eval(x, s)
 			}
 		}
 	}
@@ -563,7 +574,7 @@ func (b *builder) funcDef(i int, s *Scope) {
 		d.Name, d.NameSpan = b.ident(nm), b.span(nm)
 	}
 	if tp := b.field(i, t.fTypeParameters); tp >= 0 {
-		b.expr(tp, s, Load)
+		b.eval(tp, s)
 	}
 	b.m.Defs = append(b.m.Defs, d)
 	body := b.newScope(FunctionScope, s, i)
@@ -572,7 +583,7 @@ func (b *builder) funcDef(i int, s *Scope) {
 		d.Params = b.params(ps, s, body)
 	}
 	if rt := b.field(i, t.fReturnType); rt >= 0 {
-		b.expr(rt, s, Load)
+		b.eval(rt, s)
 	}
 	if nm >= 0 {
 		b.bind(s, BindDef, d.Name, d.NameSpan).Def = d
@@ -626,11 +637,11 @@ func (b *builder) params(ps int, outer, inner *Scope) []string {
 		case t.identifier, t.keywordIdentifier, t.tuplePattern:
 			bindParam(c)
 		case t.defaultParam, t.typedDefaultParam:
-			b.expr(b.field(c, t.fType), outer, Load)
-			b.expr(b.field(c, t.fValue), outer, Load)
+			b.eval(b.field(c, t.fType), outer)
+			b.eval(b.field(c, t.fValue), outer)
 			bindParam(b.field(c, t.fName))
 		case t.typedParam:
-			b.expr(b.field(c, t.fType), outer, Load)
+			b.eval(b.field(c, t.fType), outer)
 			if p := b.firstNamed(c); p >= 0 {
 				if b.sym(p) == t.listSplatPattern || b.sym(p) == t.dictSplatPattern {
 					bindParam(b.firstNamed(p))
@@ -677,7 +688,7 @@ func (b *builder) classDef(i int, s *Scope) {
 	}
 	b.m.Defs = append(b.m.Defs, d)
 	if tp := b.field(i, t.fTypeParameters); tp >= 0 {
-		b.expr(tp, s, Load)
+		b.eval(tp, s)
 	}
 	if sc := b.field(i, t.fSuperclasses); sc >= 0 {
 		b.arguments(sc, s, &Call{})
@@ -708,10 +719,10 @@ func (b *builder) with(i int, s *Scope) {
 				v = b.firstNamed(item)
 			}
 			if v >= 0 && b.sym(v) == t.asPattern {
-				b.expr(b.firstNamed(v), s, Load)
-				b.target(b.field(v, t.fAlias), s, Store, BindWith, nil)
+				b.eval(b.firstNamed(v), s)
+				b.bindTarget(b.field(v, t.fAlias), s, Store, BindWith)
 			} else {
-				b.expr(v, s, Load)
+				b.eval(v, s)
 			}
 		}
 	}
@@ -725,7 +736,7 @@ func (b *builder) except(i int, s *Scope) {
 		}
 		switch {
 		case b.sym(c) == t.asPattern:
-			b.expr(b.firstNamed(c), s, Load)
+			b.eval(b.firstNamed(c), s)
 			// Python's AST keeps the except-as name as a plain string, not
 			// a Name: it binds, but it is not a NameRef.
 			a := b.field(c, t.fAlias)
@@ -735,14 +746,14 @@ func (b *builder) except(i int, s *Scope) {
 			if a >= 0 && b.isName(a) {
 				b.bind(s, BindExcept, b.ident(a), b.span(a))
 			} else {
-				b.target(b.field(c, t.fAlias), s, Store, BindExcept, nil)
+				b.bindTarget(b.field(c, t.fAlias), s, Store, BindExcept)
 			}
 		case b.sym(c) == t.block:
 			b.block(c, s)
 		case t.isExpr(b.sym(c)) && b.nodes[c].field == t.fAlias: // `except E, e` (Python 2)
 			b.syntax(c, "multiple exception types must be parenthesized")
 		case t.isExpr(b.sym(c)):
-			b.expr(c, s, Load)
+			b.eval(c, s)
 		default:
 			b.stmt(c, s)
 		}
@@ -762,7 +773,7 @@ func (b *builder) caseClause(i int, s *Scope) {
 			b.pattern(c, s)
 		case t.ifClause:
 			for _, x := range b.kids(c, make([]int, 0, 8)) {
-				b.expr(x, s, Load)
+				b.eval(x, s)
 			}
 		default:
 			b.stmt(c, s)
@@ -820,7 +831,7 @@ func (b *builder) patternIn(i int, s *Scope) {
 			}
 		}
 	case k == t.str || k == t.concatStr || k == t.integer || k == t.float:
-		b.expr(i, s, Load)
+		b.eval(i, s)
 	default:
 		for c, e := i+1, b.end(i); c < e; c = b.next(c) {
 			if !b.skip(c) {
@@ -870,7 +881,7 @@ func (b *builder) assignment(i int, s *Scope) {
 			if len(lefts) > 1 {
 				b.syntax(cur, "an annotated assignment cannot have several targets")
 			}
-			b.expr(ty, s, Load)
+			b.eval(ty, s)
 		}
 		r := b.field(cur, t.fRight)
 		if r >= 0 && b.sym(r) == t.assignment {
@@ -976,7 +987,7 @@ func (b *builder) targetIn(i int, s *Scope, ctx Ctx, kind BindingKind, a *Assign
 			e.Kind = ExprList
 		}
 		kids := b.kids(i, make([]int, 0, 8))
-		e.kids = b.exprLists.take(len(kids))
+		e.kids = b.kidList(len(kids))
 		for _, c := range kids {
 			e.kids = append(e.kids, b.target(c, s, ctx, kind, a))
 		}
@@ -992,7 +1003,7 @@ func (b *builder) targetIn(i int, s *Scope, ctx Ctx, kind BindingKind, a *Assign
 		e := b.newExpr(i, ExprOther)
 		e.op = opcode("*")
 		if c := b.firstNamed(i); c >= 0 {
-			e.kids = append(b.exprLists.take(1), b.target(c, s, ctx, kind, a))
+			e.kids = append(b.kidList(1), b.target(c, s, ctx, kind, a))
 		}
 		return e
 	}

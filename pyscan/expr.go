@@ -7,13 +7,64 @@ import (
 	"github.com/nullius-dev/nullius/internal/pyfmt"
 )
 
+// newExpr returns a new Expr for node i, or the void Expr while b.drop is
+// set: its fields are written and never read.
 func (b *builder) newExpr(i int, k ExprKind) *Expr {
+	if b.drop {
+		return b.voidExpr()
+	}
 	if len(b.exprs.free) == 0 && b.exprs.made > 0 {
 		b.exprs.size = nextChunk(b.exprs.made, i, len(b.nodes))
 	}
 	e := b.exprs.new() // zeroed: set only what is not zero
 	e.Kind, e.Span, e.Text = k, b.span(i), b.text(i)
 	return e
+}
+
+// voidExpr returns the Expr every dropped expression shares (one a
+// module, made on first use).
+func (b *builder) voidExpr() *Expr {
+	if b.void == nil {
+		b.void = b.exprs.new()
+	}
+	return b.void
+}
+
+// kidList returns room for the n sub-expressions of the Expr being made:
+// a slice of the module's list chunk (see slab.take), or, while b.drop is
+// set, a scratch list every dropped expression shares.
+func (b *builder) kidList(n int) []*Expr {
+	if !b.drop {
+		return b.exprLists.take(n)
+	}
+	if n > len(b.voids) {
+		b.voids = make([]*Expr, max(n, 2*len(b.voids), 32))
+	}
+	return b.voids[:0] // all of it: a nested walkKids appends more
+}
+
+// eval models the expression at i (nothing for i < 0) for what it records
+// (names, attributes, calls, assignments, bindings and syntax errors)
+// where nothing will reference its Expr: an expression statement, a
+// condition, an iterable, an annotation, a default. About a quarter of a
+// module's expressions are such values or inside them; they are modelled
+// into the void Expr, not carved from the slabs, unless the model keeps
+// them for another reason (a name, an attribute, a call's callee and
+// arguments, a walrus's value).
+func (b *builder) eval(i int, s *Scope) {
+	d := b.drop
+	b.drop = !b.noDrop
+	b.exprc(i, s, Load, false)
+	b.drop = d
+}
+
+// bindTarget is target for a target nothing references once its names
+// are bound (a for loop's, a with item's, a del statement's).
+func (b *builder) bindTarget(i int, s *Scope, ctx Ctx, kind BindingKind) {
+	d := b.drop
+	b.drop = !b.noDrop
+	b.target(i, s, ctx, kind, nil)
+	b.drop = d
 }
 
 // nextChunk sizes the next chunk of expressions of a module of n nodes
@@ -38,6 +89,9 @@ func (b *builder) sub(parent int, f uint16, s *Scope, ctx Ctx) *Expr {
 }
 
 func (b *builder) placeholder(parent int) *Expr {
+	if b.drop {
+		return b.voidExpr()
+	}
 	n := &b.nodes[parent]
 	end := b.pos(n.end, n.endRow, n.endCol)
 	e := b.exprs.new()
@@ -58,7 +112,10 @@ func (b *builder) countField(i int, f uint16) int {
 
 // nameRef records a name occurrence and returns its ExprName.
 func (b *builder) nameRef(i int, s *Scope, ctx Ctx, callee bool) *Expr {
+	d := b.drop
+	b.drop = false // the NameRef holds it
 	e := b.newExpr(i, ExprName)
+	b.drop = d
 	e.Name = e.Text
 	if !b.ascii {
 		e.Name = nfkcIdent(e.Text)
@@ -102,8 +159,11 @@ func (b *builder) exprcIn(i int, s *Scope, ctx Ctx, callee bool) *Expr {
 	case t.identifier, t.keywordIdentifier:
 		return b.nameRef(i, s, ctx, callee)
 	case t.attribute:
+		d := b.drop
+		b.drop = false // the AttrRef holds it and its receiver
 		e := b.newExpr(i, ExprAttr)
 		e.Recv = b.sub(i, t.fObject, s, Load)
+		b.drop = d
 		if a := b.field(i, t.fAttribute); a >= 0 {
 			e.Name = b.ident(a)
 		}
@@ -122,7 +182,7 @@ func (b *builder) exprcIn(i int, s *Scope, ctx Ctx, callee bool) *Expr {
 				n++
 			}
 		}
-		e.kids = b.exprLists.take(n)
+		e.kids = b.kidList(n)
 		for c, end := i+1, b.end(i); c < end; c = b.next(c) {
 			if !b.skip(c) && b.nodes[c].field != t.fValue {
 				e.kids = append(e.kids, b.expr(c, s, Load))
@@ -160,30 +220,31 @@ func (b *builder) exprcIn(i int, s *Scope, ctx Ctx, callee bool) *Expr {
 		e := b.newExpr(i, ExprDict)
 		pairs := b.kids(i, make([]int, 0, 8))
 		n := len(pairs)
-		e.kids = b.exprLists.take(2 * n)[:2*n]
+		kids := b.kidList(2 * n)[:2*n] // not e.kids: a dropped e is shared
+		e.kids = kids
 		for k, c := range pairs {
 			if b.sym(c) == t.pair {
-				e.kids[k] = b.sub(c, t.fKey, s, Load)
-				e.kids[n+k] = b.sub(c, t.fValue, s, Load)
+				kids[k] = b.sub(c, t.fKey, s, Load)
+				kids[n+k] = b.sub(c, t.fValue, s, Load)
 			} else { // **splat
-				e.kids[n+k] = b.expr(b.firstNamed(c), s, Load)
+				kids[n+k] = b.expr(b.firstNamed(c), s, Load)
 			}
 		}
 		return e
 	case t.unaryOp:
 		e := b.newExpr(i, ExprUnary)
 		e.op = opcode(b.opText(i, t.fOperator))
-		e.kids = append(b.exprLists.take(1), b.sub(i, t.fArgument, s, Load))
+		e.kids = append(b.kidList(1), b.sub(i, t.fArgument, s, Load))
 		return e
 	case t.notOp:
 		e := b.newExpr(i, ExprUnary)
 		e.op = opcode("not")
-		e.kids = append(b.exprLists.take(1), b.sub(i, t.fArgument, s, Load))
+		e.kids = append(b.kidList(1), b.sub(i, t.fArgument, s, Load))
 		return e
 	case t.binaryOp, t.boolOp:
 		e := b.newExpr(i, ExprBinary)
 		e.op = opcode(b.opText(i, t.fOperator))
-		e.kids = b.exprLists.take(2)
+		e.kids = b.kidList(2)
 		e.kids = append(e.kids, b.sub(i, t.fLeft, s, Load))
 		e.kids = append(e.kids, b.sub(i, t.fRight, s, Load))
 		return e
@@ -196,7 +257,7 @@ func (b *builder) exprcIn(i int, s *Scope, ctx Ctx, callee bool) *Expr {
 				n++
 			}
 		}
-		e.kids = b.exprLists.take(n)
+		e.kids = b.kidList(n)
 		for c, end := i+1, b.end(i); c < end; c = b.next(c) {
 			switch {
 			case b.nodes[c].field == t.fOperators:
@@ -215,7 +276,7 @@ func (b *builder) exprcIn(i int, s *Scope, ctx Ctx, callee bool) *Expr {
 		// Operand holds body, condition, orelse (source order).
 		e := b.newExpr(i, ExprConditional)
 		kids := b.kids(i, make([]int, 0, 8))
-		e.kids = b.exprLists.take(len(kids))
+		e.kids = b.kidList(len(kids))
 		for _, c := range kids {
 			e.kids = append(e.kids, b.expr(c, s, Load))
 		}
@@ -226,7 +287,7 @@ func (b *builder) exprcIn(i int, s *Scope, ctx Ctx, callee bool) *Expr {
 		if ps := b.field(i, t.fParameters); ps >= 0 {
 			b.params(ps, s, ls)
 		}
-		e.kids = append(b.exprLists.take(1), b.sub(i, t.fBody, ls, Load))
+		e.kids = append(b.kidList(1), b.sub(i, t.fBody, ls, Load))
 		return e
 	case t.namedExpr:
 		return b.walrus(i, s)
@@ -238,11 +299,11 @@ func (b *builder) exprcIn(i int, s *Scope, ctx Ctx, callee bool) *Expr {
 		if k == t.dictSplat {
 			e.op = opcode("**")
 		}
-		e.kids = append(b.exprLists.take(1), b.expr(b.firstNamed(i), s, ctx))
+		e.kids = append(b.kidList(1), b.expr(b.firstNamed(i), s, ctx))
 		return e
 	case t.keywordArgument: // only reached through odd error recovery
 		e := b.newExpr(i, ExprOther)
-		e.kids = append(b.exprLists.take(1), b.sub(i, t.fValue, s, Load))
+		e.kids = append(b.kidList(1), b.sub(i, t.fValue, s, Load))
 		return e
 	}
 	e := b.newExpr(i, ExprOther)
@@ -272,7 +333,7 @@ func (b *builder) walkKidsIn(i int, s *Scope, e *Expr) {
 				n++
 			}
 		}
-		e.kids = b.exprLists.take(n)
+		e.kids = b.kidList(n)
 	}
 	for c, end := i+1, b.end(i); c < end; c = b.next(c) {
 		if b.skip(c) {
@@ -289,7 +350,7 @@ func (b *builder) walkKidsIn(i int, s *Scope, e *Expr) {
 func (b *builder) collection(i int, s *Scope, ctx Ctx, kind ExprKind) *Expr {
 	e := b.newExpr(i, kind)
 	kids := b.kids(i, make([]int, 0, 8))
-	e.kids = b.exprLists.take(len(kids))
+	e.kids = b.kidList(len(kids))
 	for _, c := range kids {
 		e.kids = append(e.kids, b.expr(c, s, ctx))
 	}
@@ -303,6 +364,8 @@ func (b *builder) walrus(i int, s *Scope) *Expr {
 	a := b.assigns.new()
 	a.Span, a.Scope, a.Walrus, a.Op = b.span(i), s, true, ":="
 	b.m.Assigns = append(b.m.Assigns, a)
+	d := b.drop
+	b.drop = false // the Assign holds its value and target
 	a.Value = b.sub(i, t.fValue, s, Load)
 	ts := s
 	for ts.Kind == ComprehensionScope && ts.Parent != nil {
@@ -314,9 +377,10 @@ func (b *builder) walrus(i int, s *Scope) *Expr {
 		bd.Assign = a
 		a.Targets = append(b.exprLists.take(1), e)
 	}
+	b.drop = d
 	e := b.newExpr(i, ExprOther)
 	e.op = opcode(":=")
-	e.kids = append(b.exprLists.take(1), a.Value)
+	e.kids = append(b.kidList(1), a.Value)
 	return e
 }
 
@@ -344,13 +408,13 @@ func (b *builder) comprehension(i int, s *Scope) *Expr {
 			}
 			for r, rend := c+1, b.end(c); r < rend; r = b.next(r) {
 				if !b.skip(r) && b.nodes[r].field == t.fRight {
-					b.expr(r, ev, Load)
+					b.eval(r, ev)
 				}
 			}
-			b.target(b.field(c, t.fLeft), cs, Store, BindLoop, nil)
+			b.bindTarget(b.field(c, t.fLeft), cs, Store, BindLoop)
 		case t.ifClause:
 			for _, x := range b.kids(c, make([]int, 0, 8)) {
-				b.expr(x, cs, Load)
+				b.eval(x, cs)
 			}
 		default:
 			body = append(body, c)
@@ -358,10 +422,10 @@ func (b *builder) comprehension(i int, s *Scope) *Expr {
 	}
 	for _, c := range body {
 		if b.sym(c) == t.pair {
-			b.expr(b.field(c, t.fKey), cs, Load)
-			b.expr(b.field(c, t.fValue), cs, Load)
+			b.eval(b.field(c, t.fKey), cs)
+			b.eval(b.field(c, t.fValue), cs)
 		} else {
-			b.expr(c, cs, Load)
+			b.eval(c, cs)
 		}
 	}
 	return e
@@ -369,12 +433,21 @@ func (b *builder) comprehension(i int, s *Scope) *Expr {
 
 // callExpr models a call; dec marks a decorator call (`@f(...)`).
 func (b *builder) callExpr(i int, s *Scope, dec bool) *Expr {
-	t := b.t
 	c := b.calls.new()
 	c.Span, c.Scope, c.Decorator = b.span(i), s, dec
 	b.m.Calls = append(b.m.Calls, c)
 	e := b.newExpr(i, ExprCall)
 	e.Call = c
+	d := b.drop
+	b.drop = false // the Call holds its callee and arguments
+	b.callParts(i, s, c)
+	b.drop = d
+	return e
+}
+
+// callParts models the callee and the arguments of call i into c.
+func (b *builder) callParts(i int, s *Scope, c *Call) {
+	t := b.t
 	if f := b.field(i, t.fFunction); f >= 0 {
 		c.Func = b.exprc(f, s, Load, true)
 	} else {
@@ -382,14 +455,13 @@ func (b *builder) callExpr(i int, s *Scope, dec bool) *Expr {
 	}
 	args := b.field(i, t.fArguments)
 	if args < 0 {
-		return e
+		return
 	}
 	if b.sym(args) == t.genExpr { // f(x for x in y)
 		c.Args = append(b.exprLists.take(1), b.expr(args, s, Load))
-		return e
+		return
 	}
 	b.arguments(args, s, c)
-	return e
 }
 
 // arguments models an argument list (of a call or a class statement) into
@@ -441,11 +513,11 @@ func (b *builder) arguments(args int, s *Scope, c *Call) {
 			if seenKwSplat {
 				b.syntax(a, "iterable argument unpacking follows keyword argument unpacking")
 			}
-			b.expr(b.firstNamed(a), s, Load)
+			b.eval(b.firstNamed(a), s)
 		case t.dictSplat:
 			c.KwSplat = true
 			seenKwSplat = true
-			b.expr(b.firstNamed(a), s, Load)
+			b.eval(b.firstNamed(a), s)
 		default:
 			x := b.expr(a, s, Load)
 			if x.Kind == ExprOther && x.Op() == "*" { // `*f(x)` repaired by hoistStar
@@ -482,7 +554,8 @@ func (b *builder) stringExpr(i int, s *Scope) *Expr {
 	}
 	hasBytes, hasStr, fields := false, false, false
 	var sb strings.Builder
-	if len(parts) > 1 {
+	join := len(parts) > 1 && !b.drop // a dropped string's value is never read
+	if join {
 		// Decoding never lengthens a literal, so the parts' source text
 		// bounds the value: one allocation for the whole concatenation.
 		sb.Grow(int(b.nodes[i].end - b.nodes[i].start))
@@ -517,11 +590,11 @@ func (b *builder) stringExpr(i int, s *Scope) *Expr {
 		}
 		if len(parts) == 1 {
 			e.Str = tok.value
-		} else {
+		} else if join {
 			sb.WriteString(tok.value)
 		}
 	}
-	if len(parts) > 1 {
+	if join {
 		e.Str = sb.String()
 	}
 	switch {
@@ -571,7 +644,7 @@ func (b *builder) interpolation(i int, s *Scope) {
 		}
 		switch k := b.sym(c); {
 		case t.isExpr(k):
-			b.expr(c, s, Load)
+			b.eval(c, s)
 		default: // format_specifier, type_conversion
 			for x, xe := c+1, b.end(c); x < xe; x = b.next(x) {
 				if !b.skip(x) {
@@ -584,7 +657,7 @@ func (b *builder) interpolation(i int, s *Scope) {
 
 func (b *builder) numberExpr(i int) *Expr {
 	e := b.newExpr(i, ExprNumber)
-	n, msg := decodeNumber(e.Text)
+	n, msg := decodeNumber(b.text(i)) // not e.Text: a dropped e is void
 	if msg != "" {
 		b.syntax(i, msg)
 	}
