@@ -278,6 +278,49 @@ type number struct {
 // (float() of the token; ints rounded half-even to float64). A non-empty
 // errMsg is the syntax error CPython would raise.
 func decodeNumber(tok string) (n number, errMsg string) {
+	if n, ok := plainDecimal(tok); ok {
+		return n, ""
+	}
+	return decodeAnyNumber(tok)
+}
+
+// pow10 are the powers of ten up to 1e15, all exact in a float64.
+var pow10 = [16]float64{1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15}
+
+// plainDecimal decodes the tokens modules are mostly made of, at most 15
+// decimal digits and at most one '.' (`0`, `42`, `0.75`, `1.`, `.5`), in
+// one pass; ok is false for anything else (an exponent, an underscore, a
+// prefix or suffix, an int with a leading zero, more digits), which
+// decodeAnyNumber decodes. The digits and the power of ten are both exact
+// in a float64, so one division rounds as ParseFloat does (it takes the
+// same exact path for such tokens).
+func plainDecimal(tok string) (n number, ok bool) {
+	if len(tok) == 0 || len(tok) > 16 {
+		return n, false
+	}
+	var m uint64
+	dot := -1
+	for i := 0; i < len(tok); i++ {
+		switch c := tok[i]; {
+		case c >= '0' && c <= '9':
+			m = m*10 + uint64(c-'0')
+		case c == '.' && dot < 0:
+			dot = i
+		default:
+			return n, false
+		}
+	}
+	switch {
+	case dot < 0 && len(tok) <= 15 && (tok[0] != '0' || len(tok) == 1):
+		return number{val: float64(m), isInt: true}, true
+	case dot >= 0 && len(tok) > 1:
+		return number{val: float64(m) / pow10[len(tok)-1-dot]}, true
+	}
+	return n, false
+}
+
+// decodeAnyNumber is decodeNumber for every token.
+func decodeAnyNumber(tok string) (n number, errMsg string) {
 	if tok == "" {
 		return n, "invalid number literal"
 	}

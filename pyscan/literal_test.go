@@ -2,6 +2,7 @@ package pyscan
 
 import (
 	"math"
+	"math/rand/v2"
 	"strings"
 	"testing"
 )
@@ -295,4 +296,66 @@ func TestOperators(t *testing.T) {
 			t.Errorf("%q: Op() = %q, want %q", src, got, want)
 		}
 	}
+}
+
+// TestPlainDecimalAgrees holds decodeNumber's fast path to the general
+// one on every token of up to four characters made of digits and dots,
+// and on random longer ones around its limits (15 digits).
+func TestPlainDecimalAgrees(t *testing.T) {
+	const alphabet = "0123456789."
+	var toks []string
+	var gen func(prefix string, n int)
+	gen = func(prefix string, n int) {
+		toks = append(toks, prefix)
+		if n == 0 {
+			return
+		}
+		for _, c := range alphabet {
+			gen(prefix+string(c), n-1)
+		}
+	}
+	gen("", 4)
+	r := rand.New(rand.NewPCG(1, 2))
+	for range 200000 {
+		b := make([]byte, 12+r.IntN(6))
+		for k := range b {
+			b[k] = "0123456789"[r.IntN(10)]
+		}
+		if r.IntN(3) > 0 {
+			b[r.IntN(len(b))] = '.'
+		}
+		toks = append(toks, string(b))
+	}
+	fast := 0
+	for _, tok := range toks {
+		n, ok := plainDecimal(tok)
+		if !ok {
+			continue
+		}
+		fast++
+		want, msg := decodeAnyNumber(tok)
+		if msg != "" || math.Float64bits(n.val) != math.Float64bits(want.val) || n.isInt != want.isInt || n.complex {
+			t.Errorf("%q: fast path %v int=%v, general %v int=%v %q", tok, n.val, n.isInt, want.val, want.isInt, msg)
+		}
+	}
+	if fast < len(toks)/2 {
+		t.Errorf("the fast path took only %d of %d tokens", fast, len(toks))
+	}
+}
+
+// FuzzPlainDecimal holds TestPlainDecimalAgrees on arbitrary tokens.
+func FuzzPlainDecimal(f *testing.F) {
+	for _, s := range []string{"0", "42", "0.75", "1.", ".5", "00", "012", "999999999999999", "9999999999999999", "1.000000000000001"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, tok string) {
+		n, ok := plainDecimal(tok)
+		if !ok {
+			return
+		}
+		want, msg := decodeAnyNumber(tok)
+		if msg != "" || math.Float64bits(n.val) != math.Float64bits(want.val) || n.isInt != want.isInt || n.complex {
+			t.Errorf("%q: fast path %v int=%v, general %v int=%v %q", tok, n.val, n.isInt, want.val, want.isInt, msg)
+		}
+	})
 }
