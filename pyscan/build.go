@@ -46,35 +46,38 @@ type builder struct {
 }
 
 // initSlabs sizes the first chunk of each slab from the tree scan's
-// counts of expression nodes and identifiers: on the benchmark corpora a
-// module makes about 0.65 expressions per expression node (0.35 to 0.9:
-// newExpr sizes the later chunks of expressions from the module's own
-// rate), and 0.5 name references, 0.3 bindings, 0.15 keywords and calls,
-// 0.1 assignments per identifier. Later chunks are a quarter of the
+// counts of expression nodes and identifiers. On the benchmark corpora a
+// module makes about 0.5 expressions per expression node (0.35 to 0.75,
+// the dropped ones not counted: newExpr sizes the later chunks of
+// expressions from the module's own rate) and 0.18 list slots, and per
+// identifier 0.5 to 0.65 name references, 0.2 (large modules) to 0.3
+// (small ones) bindings and names a scope binds, 0.25 to 0.3 keywords,
+// 0.15 to 0.2 calls, 0.1 assignments. Later chunks are a quarter of the
 // first, so what a chunk leaves unused stays small.
 func (b *builder) initSlabs(exprNodes, idents int) {
-	b.exprs = newSlab[Expr](exprNodes * 9 / 16)
-	b.names = newSlab[NameRef](idents / 2)
+	b.exprs = newSlab[Expr](exprNodes / 2)
+	b.names = newSlab[NameRef](idents * 5 / 8)
 	b.attrs = newSlab[AttrRef](idents / 16)
-	b.bindings = newSlab[Binding](idents / 3)
-	b.keywords = newSlab[Keyword](idents / 6)
-	b.calls = newSlab[Call](idents / 6)
+	b.bindings = newSlab[Binding](idents/4 + 8)
+	b.keywords = newSlab[Keyword](idents * 5 / 16)
+	b.calls = newSlab[Call](idents / 5)
 	b.assigns = newSlab[Assign](idents / 8)
-	b.imps = newSlab[Import](idents / 32)
+	b.imps = newSlab[Import](idents/32 + 6)
 	b.defs = newSlab[Def](idents / 32)
-	b.exprLists = newSlab[*Expr](exprNodes / 4)
-	b.keywordLists = newSlab[*Keyword](idents / 6)
-	b.bindingLists = newSlab[*Binding](idents / 4)
-	// The model's lists, sized alike so few of them grow by copying.
-	b.m.Names = make([]*NameRef, 0, idents*9/16+4)
-	b.m.Calls = make([]*Call, 0, idents/6+4)
-	b.m.Imports = make([]*Import, 0, idents/32+4)
+	b.exprLists = newSlab[*Expr](exprNodes * 3 / 16)
+	b.keywordLists = newSlab[*Keyword](idents * 5 / 16)
+	b.bindingLists = newSlab[*Binding](idents/4 + 8)
+	// The model's lists, sized so few of them grow by copying.
+	b.m.Names = make([]*NameRef, 0, idents*3/4+4)
+	b.m.Calls = make([]*Call, 0, idents/5+4)
+	b.m.Imports = make([]*Import, 0, idents/32+6)
 	b.m.Assigns = make([]*Assign, 0, idents/8+4)
 	b.m.Defs = make([]*Def, 0, idents/32+4)
 	b.m.Attrs = make([]*AttrRef, 0, idents/16+4)
 	// The module scope binds about one name per 4 (small modules) to 10
-	// (large ones) identifiers: sized once, its map seldom grows.
-	b.m.Root.Bindings = make(map[string][]*Binding, idents/4)
+	// (large ones) identifiers: sized for a little more than both, its map
+	// seldom grows.
+	b.m.Root.Bindings = make(map[string][]*Binding, idents/8+8)
 }
 
 // maxDepth bounds the builder's recursion. CPython refuses to build an AST
