@@ -30,6 +30,7 @@ type builder struct {
 	// The model's nodes, allocated in chunks (see slab).
 	exprs    slab[Expr]
 	names    slab[NameRef]
+	scopes   slab[Scope]
 	attrs    slab[AttrRef]
 	bindings slab[Binding]
 	keywords slab[Keyword]
@@ -52,11 +53,12 @@ type builder struct {
 // expressions from the module's own rate) and 0.18 list slots, and per
 // identifier 0.5 to 0.65 name references, 0.2 (large modules) to 0.3
 // (small ones) bindings and names a scope binds, 0.25 to 0.3 keywords,
-// 0.15 to 0.2 calls, 0.1 assignments. Later chunks are a quarter of the
-// first, so what a chunk leaves unused stays small.
+// 0.15 to 0.2 calls, 0.1 assignments, 0.02 scopes. Later chunks are a
+// quarter of the first, so what a chunk leaves unused stays small.
 func (b *builder) initSlabs(exprNodes, idents int) {
 	b.exprs = newSlab[Expr](exprNodes / 2)
 	b.names = newSlab[NameRef](idents * 5 / 8)
+	b.scopes = newSlab[Scope](idents/64 + 2)
 	b.attrs = newSlab[AttrRef](idents / 16)
 	b.bindings = newSlab[Binding](idents/4 + 8)
 	b.keywords = newSlab[Keyword](idents * 5 / 16)
@@ -186,7 +188,8 @@ func (b *builder) opText(i int, f uint16) string {
 // --- scopes and bindings ---------------------------------------------------
 
 func (b *builder) newScope(kind ScopeKind, parent *Scope, i int) *Scope {
-	s := &Scope{Kind: kind, Parent: parent, Span: b.span(i), Bindings: map[string][]*Binding{}}
+	s := b.scopes.new()
+	*s = Scope{Kind: kind, Parent: parent, Span: b.span(i), Bindings: map[string][]*Binding{}}
 	b.m.Scopes = append(b.m.Scopes, s)
 	return s
 }
@@ -226,8 +229,8 @@ func (b *builder) bind(s *Scope, kind BindingKind, name string, sp Span) *Bindin
 	bd := b.bindings.new()
 	bd.Kind, bd.Name, bd.Span = kind, name, sp
 	bs := t.Bindings[name]
-	if bs == nil {
-		bs = b.bindingLists.take(1)
+	if len(bs) == cap(bs) { // the name's first binding, or a full list: carved, not grown
+		bs = append(b.bindingLists.take(max(2*len(bs), 1)), bs...)
 	}
 	t.Bindings[name] = append(bs, bd)
 	b.last = bd
