@@ -44,6 +44,10 @@ type builder struct {
 	exprLists    slab[*Expr]
 	keywordLists slab[*Keyword]
 	bindingLists slab[*Binding]
+
+	// The bytes of the decoded values that are not the source's own (the
+	// joined parts of implicit concatenations), carved alike.
+	strBytes slab[byte]
 }
 
 // initSlabs sizes the first chunk of each slab from the tree scan's
@@ -69,6 +73,7 @@ func (b *builder) initSlabs(exprNodes, idents int) {
 	b.exprLists = newSlab[*Expr](exprNodes * 3 / 16)
 	b.keywordLists = newSlab[*Keyword](idents * 5 / 16)
 	b.bindingLists = newSlab[*Binding](idents/4 + 8)
+	b.strBytes = newSlab[byte](len(b.src) / 4)
 	// The model's lists, sized so few of them grow by copying.
 	b.m.Names = make([]*NameRef, 0, idents*3/4+4)
 	b.m.Calls = make([]*Call, 0, idents/5+4)

@@ -3,6 +3,7 @@ package pyscan
 import (
 	"strings"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/nullius-dev/nullius/internal/pyfmt"
 )
@@ -553,12 +554,13 @@ func (b *builder) stringExpr(i int, s *Scope) *Expr {
 		parts = []int{i}
 	}
 	hasBytes, hasStr, fields := false, false, false
-	var sb strings.Builder
+	var joined []byte
 	join := len(parts) > 1 && !b.drop // a dropped string's value is never read
 	if join {
 		// Decoding never lengthens a literal, so the parts' source text
-		// bounds the value: one allocation for the whole concatenation.
-		sb.Grow(int(b.nodes[i].end - b.nodes[i].start))
+		// bounds the value: room carved from the module's string chunk,
+		// which the parts are decoded into.
+		joined = b.strBytes.take(int(b.nodes[i].end - b.nodes[i].start))
 	}
 	for _, p := range parts {
 		if b.sym(p) != t.str {
@@ -566,9 +568,12 @@ func (b *builder) stringExpr(i int, s *Scope) *Expr {
 		}
 		var tok strToken
 		var msg string
-		if b.hasChild(p, t.interpolation) {
+		switch {
+		case b.hasChild(p, t.interpolation):
 			tok, msg = b.fstringParts(p)
-		} else {
+		case join:
+			tok, joined, msg = appendStringToken(joined, b.text(p), b.cr)
+		default:
 			tok, msg = decodeStringToken(b.text(p), b.cr)
 		}
 		if msg != "" {
@@ -590,12 +595,10 @@ func (b *builder) stringExpr(i int, s *Scope) *Expr {
 		}
 		if len(parts) == 1 {
 			e.Str = tok.value
-		} else if join {
-			sb.WriteString(tok.value)
 		}
 	}
 	if join {
-		e.Str = sb.String()
+		e.Str = unsafe.String(unsafe.SliceData(joined), len(joined)) // never written again
 	}
 	switch {
 	case hasBytes && hasStr:

@@ -62,19 +62,9 @@ func splitString(tok string) (prefix, quote, body string, ok bool) {
 // decodeStringToken decodes one string token exactly as CPython does. A
 // non-empty errMsg is the syntax error CPython would raise.
 func decodeStringToken(tok string, cr bool) (t strToken, errMsg string) {
-	prefix, _, body, ok := splitString(tok)
-	if !ok {
-		return t, "unterminated string literal"
-	}
-	if t, errMsg = parsePrefix(prefix); errMsg != "" {
+	t, body, errMsg := stringBody(tok)
+	if errMsg != "" {
 		return t, errMsg
-	}
-	if t.bytes {
-		for i := 0; i < len(body); i++ {
-			if body[i] >= 0x80 {
-				return t, "bytes can only contain ASCII literal characters"
-			}
-		}
 	}
 	if t.raw {
 		t.value = normalizeNewlines(body, cr)
@@ -89,6 +79,49 @@ func decodeStringToken(tok string, cr bool) (t strToken, errMsg string) {
 		t.value = fstringBraces.Replace(t.value)
 	}
 	return t, ""
+}
+
+// appendStringToken is decodeStringToken appending the value to dst (t.value
+// is not set): the parts of an implicit concatenation are decoded into the
+// joined value, not each into a string of its own. On an error dst comes
+// back as it was.
+func appendStringToken(dst []byte, tok string, cr bool) (t strToken, out []byte, errMsg string) {
+	t, body, errMsg := stringBody(tok)
+	switch {
+	case errMsg != "":
+		return t, dst, errMsg
+	case t.fstr: // rare in a concatenation: the braces are undone on the decoded value
+		t, errMsg = decodeStringToken(tok, cr)
+		return t, append(dst, t.value...), errMsg
+	case t.raw:
+		return t, append(dst, normalizeNewlines(body, cr)...), ""
+	}
+	out, errMsg = appendUnescaped(dst, body, t.bytes, cr)
+	if errMsg != "" {
+		return t, dst, errMsg
+	}
+	return t, out, ""
+}
+
+// stringBody splits a string token into its prefix flags and body and
+// reports the errors found before decoding (an unterminated literal, an
+// invalid prefix, non-ASCII bytes).
+func stringBody(tok string) (t strToken, body, errMsg string) {
+	prefix, _, body, ok := splitString(tok)
+	if !ok {
+		return t, "", "unterminated string literal"
+	}
+	if t, errMsg = parsePrefix(prefix); errMsg != "" {
+		return t, "", errMsg
+	}
+	if t.bytes {
+		for i := 0; i < len(body); i++ {
+			if body[i] >= 0x80 {
+				return t, "", "bytes can only contain ASCII literal characters"
+			}
+		}
+	}
+	return t, body, ""
 }
 
 // parsePrefix interprets a lower-cased string prefix.
@@ -125,11 +158,20 @@ func normalizeNewlines(s string, cr bool) string {
 // cr false says the module has no CR at all (the body is not searched for
 // one).
 func unescape(body string, bytes, cr bool) (string, string) {
-	bs := strings.IndexByte(body, '\\') // the next backslash at or after i below; -1: none
-	if bs < 0 && (!cr || strings.IndexByte(body, '\r') < 0) {
+	if strings.IndexByte(body, '\\') < 0 && (!cr || strings.IndexByte(body, '\r') < 0) {
 		return body, "" // the common case: no allocation
 	}
-	out := make([]byte, 0, len(body))
+	out, msg := appendUnescaped(make([]byte, 0, len(body)), body, bytes, cr)
+	if msg != "" {
+		return "", msg
+	}
+	return unsafe.String(unsafe.SliceData(out), len(out)), "" // out is never written again
+}
+
+// appendUnescaped appends body with its escapes decoded (see unescape) to
+// out; decoding never lengthens a body.
+func appendUnescaped(out []byte, body string, bytes, cr bool) ([]byte, string) {
+	bs := strings.IndexByte(body, '\\') // the next backslash at or after i below; -1: none
 	for i := 0; i < len(body); {
 		c := body[i]
 		if c != '\\' && c != '\r' {
@@ -204,7 +246,7 @@ func unescape(body string, bytes, cr bool) (string, string) {
 		case 'x':
 			v, ok := hexValue(body, i, 2)
 			if !ok {
-				return "", `truncated \xXX escape`
+				return out, `truncated \xXX escape`
 			}
 			i += 2
 			if bytes {
@@ -226,22 +268,22 @@ func unescape(body string, bytes, cr bool) (string, string) {
 				}
 				v, ok := hexValue(body, i, n)
 				if !ok {
-					return "", "truncated \\" + string(e) + strings.Repeat("X", n) + " escape"
+					return out, "truncated \\" + string(e) + strings.Repeat("X", n) + " escape"
 				}
 				if v > utf8.MaxRune {
-					return "", `illegal Unicode character in \U escape`
+					return out, `illegal Unicode character in \U escape`
 				}
 				i += n
 				r = rune(v)
 			case 'N':
 				end := strings.IndexByte(body[i:], '}')
 				if i >= len(body) || body[i] != '{' || end < 2 {
-					return "", `malformed \N character escape`
+					return out, `malformed \N character escape`
 				}
 				name := body[i+1 : i+end]
 				var ok bool
 				if r, ok = lookupUnicodeName(name); !ok {
-					return "", "unknown Unicode character name " + strconv.Quote(name) + ` in \N{...} escape`
+					return out, "unknown Unicode character name " + strconv.Quote(name) + ` in \N{...} escape`
 				}
 				i += end + 1
 			}
@@ -252,7 +294,7 @@ func unescape(body string, bytes, cr bool) (string, string) {
 			out = append(out, '\\', e) // unknown escape, kept verbatim
 		}
 	}
-	return unsafe.String(unsafe.SliceData(out), len(out)), "" // out is never written again
+	return out, ""
 }
 
 // hexValue reads exactly n hex digits at s[i:].

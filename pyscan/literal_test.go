@@ -359,3 +359,46 @@ func FuzzPlainDecimal(f *testing.F) {
 		}
 	})
 }
+
+// joinTokens are string tokens of every kind a concatenation joins:
+// escapes of each sort, raw, bytes, f-strings without fields, CR line
+// ends, errors.
+var joinTokens = []string{
+	`'a'`, `"b\n"`, `r'\n'`, `'\x41\101'`, `'\N{EM DASH}'`, `f'{{x}}'`, `'\u00e9\U0001F600'`,
+	"'''tri\r\nple\r'''", "'a\\\r\nb'", `'é'`, `rb'x\y'`, `b'\xff'`, `'\q'`, `u'u'`, `fr'{{\n}}'`,
+	"r'''c\rd'''", `'\x4'`, `'\N{NO SUCH NAME}'`, `''`, `""""""`, `'\\'`,
+}
+
+// TestJoinedStringsAgree holds the value of an implicit concatenation,
+// decoded part by part into one buffer, to the parts decoded one by one
+// (decodeStringToken, which the CPython oracle holds) and joined.
+func TestJoinedStringsAgree(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	for range 3000 {
+		n := 2 + r.IntN(4)
+		toks := make([]string, n)
+		want, bad := "", false
+		for k := range toks {
+			toks[k] = joinTokens[r.IntN(len(joinTokens))]
+			tok, msg := decodeStringToken(toks[k], true)
+			want += tok.value
+			bad = bad || msg != "" || tok.bytes != (toks[0][0] == 'b' || toks[0][:2] == "rb")
+		}
+		src := "x = (" + strings.Join(toks, " ") + ")\n"
+		m := mustParse(t, src)
+		v := m.Assigns[0].Value
+		if bad {
+			if len(m.Syntax) == 0 {
+				t.Errorf("%q: no syntax error", src)
+			}
+			continue
+		}
+		if len(m.Syntax) > 0 {
+			t.Errorf("%q: syntax errors %v", src, m.Syntax)
+			continue
+		}
+		if v.Str != want {
+			t.Errorf("%q: joined %q, want %q", src, v.Str, want)
+		}
+	}
+}
