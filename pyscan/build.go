@@ -497,6 +497,9 @@ func (b *builder) dotted(i int) string {
 	if b.nodes[i].size == 1 || b.sym(i) != b.t.dottedName {
 		return b.ident(i)
 	}
+	if b.nodes[i].size == 2 && b.sym(i+1) == b.t.identifier {
+		return b.ident(i + 1) // one identifier, most imported names
+	}
 	if s := b.text(i); plainDotted(s) {
 		// Identifiers joined by single dots with nothing between them:
 		// the source text is already the joined name (no allocation).

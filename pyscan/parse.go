@@ -306,9 +306,11 @@ func (b *builder) finish() {
 // order, so the result is the same).
 func sortByStart[T any](xs []T, start func(T) int32) {
 	budget := 4*len(xs) + 64
-	for i := 1; i < len(xs); i++ {
+	last := int32(-1) // the greatest start so far (offsets are >= 0): each in-order start is read once
+	for i := 0; i < len(xs); i++ {
 		s := start(xs[i])
-		if s >= start(xs[i-1]) {
+		if s >= last {
+			last = s
 			continue
 		}
 		j := i - 1
