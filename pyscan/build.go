@@ -42,6 +42,7 @@ type builder struct {
 	// The slices of the model (argument lists, elements, operands, the
 	// bindings of a name), carved from chunks too (see slab.take).
 	exprLists    slab[*Expr]
+	kidHeads     slab[[]*Expr] // what Expr.kids points to
 	keywordLists slab[*Keyword]
 	bindingLists slab[*Binding]
 
@@ -71,6 +72,7 @@ func (b *builder) initSlabs(exprNodes, idents int) {
 	b.imps = newSlab[Import](idents/32 + 6)
 	b.defs = newSlab[Def](idents / 32)
 	b.exprLists = newSlab[*Expr](exprNodes * 3 / 16)
+	b.kidHeads = newSlab[[]*Expr](exprNodes / 32)
 	b.keywordLists = newSlab[*Keyword](idents * 5 / 16)
 	b.bindingLists = newSlab[*Binding](idents/4 + 8)
 	b.strBytes = newSlab[byte](len(b.src) / 4)
@@ -1000,11 +1002,12 @@ func (b *builder) targetIn(i int, s *Scope, ctx Ctx, kind BindingKind, a *Assign
 		if k == t.list || k == t.listPattern {
 			e.Kind = ExprList
 		}
-		kids := b.kids(i, make([]int, 0, 8))
-		e.kids = b.kidList(len(kids))
-		for _, c := range kids {
-			e.kids = append(e.kids, b.target(c, s, ctx, kind, a))
+		nodes := b.kids(i, make([]int, 0, 8))
+		kids := b.kidList(len(nodes))
+		for _, c := range nodes {
+			kids = append(kids, b.target(c, s, ctx, kind, a))
 		}
+		b.setKids(e, kids)
 		return e
 	case t.parenExpr, t.asPatternTarget:
 		if c := b.firstNamed(i); c >= 0 {
@@ -1017,7 +1020,7 @@ func (b *builder) targetIn(i int, s *Scope, ctx Ctx, kind BindingKind, a *Assign
 		e := b.newExpr(i, ExprOther)
 		e.op = opcode("*")
 		if c := b.firstNamed(i); c >= 0 {
-			e.kids = append(b.kidList(1), b.target(c, s, ctx, kind, a))
+			b.setKids(e, append(b.kidList(1), b.target(c, s, ctx, kind, a)))
 		}
 		return e
 	}

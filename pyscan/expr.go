@@ -44,6 +44,17 @@ func (b *builder) kidList(n int) []*Expr {
 	return b.voids[:0] // all of it: a nested walkKids appends more
 }
 
+// setKids makes list the sub-expressions of e, the Expr being made (nothing
+// while b.drop is set: e is void).
+func (b *builder) setKids(e *Expr, list []*Expr) {
+	if b.drop || list == nil {
+		return
+	}
+	h := b.kidHeads.new()
+	*h = list
+	e.kids = h
+}
+
 // eval models the expression at i (nothing for i < 0) for what it records
 // (names, attributes, calls, assignments, bindings and syntax errors)
 // where nothing will reference its Expr: an expression statement, a
@@ -183,12 +194,13 @@ func (b *builder) exprcIn(i int, s *Scope, ctx Ctx, callee bool) *Expr {
 				n++
 			}
 		}
-		e.kids = b.kidList(n)
+		kids := b.kidList(n)
 		for c, end := i+1, b.end(i); c < end; c = b.next(c) {
 			if !b.skip(c) && b.nodes[c].field != t.fValue {
-				e.kids = append(e.kids, b.expr(c, s, Load))
+				kids = append(kids, b.expr(c, s, Load))
 			}
 		}
+		b.setKids(e, kids)
 		return e
 	case t.str, t.concatStr:
 		return b.stringExpr(i, s)
@@ -221,8 +233,7 @@ func (b *builder) exprcIn(i int, s *Scope, ctx Ctx, callee bool) *Expr {
 		e := b.newExpr(i, ExprDict)
 		pairs := b.kids(i, make([]int, 0, 8))
 		n := len(pairs)
-		kids := b.kidList(2 * n)[:2*n] // not e.kids: a dropped e is shared
-		e.kids = kids
+		kids := b.kidList(2 * n)[:2*n]
 		for k, c := range pairs {
 			if b.sym(c) == t.pair {
 				kids[k] = b.sub(c, t.fKey, s, Load)
@@ -231,23 +242,23 @@ func (b *builder) exprcIn(i int, s *Scope, ctx Ctx, callee bool) *Expr {
 				kids[n+k] = b.expr(b.firstNamed(c), s, Load)
 			}
 		}
+		b.setKids(e, kids)
 		return e
 	case t.unaryOp:
 		e := b.newExpr(i, ExprUnary)
 		e.op = opcode(b.opText(i, t.fOperator))
-		e.kids = append(b.kidList(1), b.sub(i, t.fArgument, s, Load))
+		b.setKids(e, append(b.kidList(1), b.sub(i, t.fArgument, s, Load)))
 		return e
 	case t.notOp:
 		e := b.newExpr(i, ExprUnary)
 		e.op = opcode("not")
-		e.kids = append(b.kidList(1), b.sub(i, t.fArgument, s, Load))
+		b.setKids(e, append(b.kidList(1), b.sub(i, t.fArgument, s, Load)))
 		return e
 	case t.binaryOp, t.boolOp:
 		e := b.newExpr(i, ExprBinary)
 		e.op = opcode(b.opText(i, t.fOperator))
-		e.kids = b.kidList(2)
-		e.kids = append(e.kids, b.sub(i, t.fLeft, s, Load))
-		e.kids = append(e.kids, b.sub(i, t.fRight, s, Load))
+		kids := append(b.kidList(2), b.sub(i, t.fLeft, s, Load))
+		b.setKids(e, append(kids, b.sub(i, t.fRight, s, Load)))
 		return e
 	case t.compareOp:
 		// A chain a < b < c keeps every operand; Op is the first operator.
@@ -258,7 +269,7 @@ func (b *builder) exprcIn(i int, s *Scope, ctx Ctx, callee bool) *Expr {
 				n++
 			}
 		}
-		e.kids = b.kidList(n)
+		kids := b.kidList(n)
 		for c, end := i+1, b.end(i); c < end; c = b.next(c) {
 			switch {
 			case b.nodes[c].field == t.fOperators:
@@ -269,18 +280,20 @@ func (b *builder) exprcIn(i int, s *Scope, ctx Ctx, callee bool) *Expr {
 					b.syntax(c, `invalid syntax: '<>' is Python 2; use '!='`)
 				}
 			case !b.skip(c):
-				e.kids = append(e.kids, b.expr(c, s, Load))
+				kids = append(kids, b.expr(c, s, Load))
 			}
 		}
+		b.setKids(e, kids)
 		return e
 	case t.conditional:
 		// Operand holds body, condition, orelse (source order).
 		e := b.newExpr(i, ExprConditional)
-		kids := b.kids(i, make([]int, 0, 8))
-		e.kids = b.kidList(len(kids))
-		for _, c := range kids {
-			e.kids = append(e.kids, b.expr(c, s, Load))
+		nodes := b.kids(i, make([]int, 0, 8))
+		kids := b.kidList(len(nodes))
+		for _, c := range nodes {
+			kids = append(kids, b.expr(c, s, Load))
 		}
+		b.setKids(e, kids)
 		return e
 	case t.lambda:
 		e := b.newExpr(i, ExprLambda)
@@ -288,7 +301,7 @@ func (b *builder) exprcIn(i int, s *Scope, ctx Ctx, callee bool) *Expr {
 		if ps := b.field(i, t.fParameters); ps >= 0 {
 			b.params(ps, s, ls)
 		}
-		e.kids = append(b.kidList(1), b.sub(i, t.fBody, ls, Load))
+		b.setKids(e, append(b.kidList(1), b.sub(i, t.fBody, ls, Load)))
 		return e
 	case t.namedExpr:
 		return b.walrus(i, s)
@@ -300,11 +313,11 @@ func (b *builder) exprcIn(i int, s *Scope, ctx Ctx, callee bool) *Expr {
 		if k == t.dictSplat {
 			e.op = opcode("**")
 		}
-		e.kids = append(b.kidList(1), b.expr(b.firstNamed(i), s, ctx))
+		b.setKids(e, append(b.kidList(1), b.expr(b.firstNamed(i), s, ctx)))
 		return e
 	case t.keywordArgument: // only reached through odd error recovery
 		e := b.newExpr(i, ExprOther)
-		e.kids = append(b.kidList(1), b.sub(i, t.fValue, s, Load))
+		b.setKids(e, append(b.kidList(1), b.sub(i, t.fValue, s, Load)))
 		return e
 	}
 	e := b.newExpr(i, ExprOther)
@@ -313,48 +326,58 @@ func (b *builder) exprcIn(i int, s *Scope, ctx Ctx, callee bool) *Expr {
 }
 
 // walkKids evaluates the children of an expression nothing else models
-// (await, yield, slices, types...) so the names and calls inside are seen.
+// (await, yield, slices, types...) so the names and calls inside are seen,
+// and makes them the sub-expressions of e.
 func (b *builder) walkKids(i int, s *Scope, e *Expr) {
-	if !b.enter(i) {
-		return
-	}
-	b.walkKidsIn(i, s, e)
-	b.leave()
+	b.setKids(e, b.walkList(i, s, nil))
 }
 
-// walkKidsIn is walkKids after enter (a wrapper, not a defer: deferred calls
-// in these recursive functions were a measurable share of the build).
-func (b *builder) walkKidsIn(i int, s *Scope, e *Expr) {
-	if e.kids == nil {
-		// Room for the direct expression children, carved from the
-		// module's list chunk (those of nested nodes, rarer, append).
+// walkList appends the expressions among the descendants of i that are
+// not inside another expression to list (nil: room is taken for the
+// direct children, carved from the module's list chunk; those of nested
+// nodes, rarer, append).
+func (b *builder) walkList(i int, s *Scope, list []*Expr) []*Expr {
+	if !b.enter(i) {
+		return list
+	}
+	list = b.walkListIn(i, s, list)
+	b.leave()
+	return list
+}
+
+// walkListIn is walkList after enter (a wrapper, not a defer: deferred
+// calls in these recursive functions were a measurable share of the build).
+func (b *builder) walkListIn(i int, s *Scope, list []*Expr) []*Expr {
+	if list == nil {
 		n := 0
 		for c, end := i+1, b.end(i); c < end; c = b.next(c) {
 			if k := b.sym(c); !b.skip(c) && (b.t.isExpr(k) || k == b.t.typeNode) {
 				n++
 			}
 		}
-		e.kids = b.kidList(n)
+		list = b.kidList(n)
 	}
 	for c, end := i+1, b.end(i); c < end; c = b.next(c) {
 		if b.skip(c) {
 			continue
 		}
 		if k := b.sym(c); b.t.isExpr(k) || k == b.t.typeNode {
-			e.kids = append(e.kids, b.expr(c, s, Load))
+			list = append(list, b.expr(c, s, Load))
 		} else {
-			b.walkKids(c, s, e)
+			list = b.walkList(c, s, list)
 		}
 	}
+	return list
 }
 
 func (b *builder) collection(i int, s *Scope, ctx Ctx, kind ExprKind) *Expr {
 	e := b.newExpr(i, kind)
-	kids := b.kids(i, make([]int, 0, 8))
-	e.kids = b.kidList(len(kids))
-	for _, c := range kids {
-		e.kids = append(e.kids, b.expr(c, s, ctx))
+	nodes := b.kids(i, make([]int, 0, 8))
+	kids := b.kidList(len(nodes))
+	for _, c := range nodes {
+		kids = append(kids, b.expr(c, s, ctx))
 	}
+	b.setKids(e, kids)
 	return e
 }
 
@@ -381,7 +404,7 @@ func (b *builder) walrus(i int, s *Scope) *Expr {
 	b.drop = d
 	e := b.newExpr(i, ExprOther)
 	e.op = opcode(":=")
-	e.kids = append(b.kidList(1), a.Value)
+	b.setKids(e, append(b.kidList(1), a.Value))
 	return e
 }
 

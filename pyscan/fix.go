@@ -62,7 +62,7 @@ func (b *builder) hoistStar(i int, s *Scope, ctx Ctx, callee bool) *Expr {
 	b.fix = chainFix{active: true, from: b.nodes[i].start, to: b.nodes[inner], base: base, tok: -1}
 	x := b.exprc(i, s, ctx, callee)
 	b.fix = saved
-	outer.kids = append(b.kidList(1), x)
+	b.setKids(outer, append(b.kidList(1), x))
 	return outer
 }
 
