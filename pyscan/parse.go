@@ -70,6 +70,14 @@ func (p *Parser) Parse(path string, src []byte) (*Module, error) {
 	return b.m, nil
 }
 
+// moduleRoot is a Module with its module scope and room for its first
+// scopes, allocated at once (one allocation, not three, for every module).
+type moduleRoot struct {
+	m      Module
+	root   Scope
+	scopes [4]*Scope
+}
+
 // start begins the model of src and returns the body to parse (src
 // without its BOM). The module already has its Syntax set when src is
 // refused before parsing (invalid UTF-8, a NUL byte, nesting prescan
@@ -78,10 +86,13 @@ func (b *builder) start(path string, src []byte) []byte {
 	// No copy: every Text and Str of the model slices src itself, which
 	// the caller gives up (see Parse). Saves one byte per input byte.
 	s := unsafe.String(unsafe.SliceData(src), len(src))
-	m := &Module{Path: path, Src: src}
+	mr := &moduleRoot{}
+	m := &mr.m
+	m.Path, m.Src = path, src
 	*b = builder{t: symbols.Get(), src: s, m: m}
-	b.m.Root = &Scope{Kind: ModuleScope} // Bindings made below or by initSlabs, sized
-	b.m.Scopes = []*Scope{b.m.Root}
+	m.Root = &mr.root
+	m.Root.Kind = ModuleScope // Bindings made below or by initSlabs, sized
+	m.Scopes = append(mr.scopes[:0], m.Root)
 	m.Root.Span.Start = Pos{0, 1, 1} // End: set by build (or below, when refused)
 
 	if bytes.HasPrefix(src, []byte("\xef\xbb\xbf")) {
