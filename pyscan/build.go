@@ -12,12 +12,13 @@ type builder struct {
 	base  uint32
 	nodes []node
 	m     *Module
-	last  *Binding // the binding made by the latest bind call
-	fix   chainFix // set while a misparsed chain is modelled (see fix.go)
-	depth int      // recursion depth of the walk (see enter)
-	deep  bool     // the depth limit was hit and reported
-	ascii bool     // the body is all ASCII: no identifier to fold, no invisible character
-	cr    bool     // the body has a CR: string bodies are searched for one (see unescape)
+	mr    *moduleRoot // m's allocation
+	last  *Binding    // the binding made by the latest bind call
+	fix   chainFix    // set while a misparsed chain is modelled (see fix.go)
+	depth int         // recursion depth of the walk (see enter)
+	deep  bool        // the depth limit was hit and reported
+	ascii bool        // the body is all ASCII: no identifier to fold, no invisible character
+	cr    bool        // the body has a CR: string bodies are searched for one (see unescape)
 
 	// drop is set while the builder models an expression that nothing in
 	// the model will reference (see eval): newExpr then hands out void
@@ -76,17 +77,27 @@ func (b *builder) initSlabs(exprNodes, idents int) {
 	b.keywordLists = newSlab[*Keyword](idents * 5 / 16)
 	b.bindingLists = newSlab[*Binding](idents/4 + 8)
 	b.strBytes = newSlab[byte](len(b.src) / 4)
-	// The model's lists, sized so few of them grow by copying.
-	b.m.Names = make([]*NameRef, 0, idents*3/4+4)
-	b.m.Calls = make([]*Call, 0, idents/5+4)
-	b.m.Imports = make([]*Import, 0, idents/32+6)
-	b.m.Assigns = make([]*Assign, 0, idents/8+4)
-	b.m.Defs = make([]*Def, 0, idents/32+4)
-	b.m.Attrs = make([]*AttrRef, 0, idents/16+4)
+	// The model's lists, sized so few of them grow by copying; a small
+	// module's fit in the room its Module was allocated with.
+	b.m.Names = listRoom(b.mr.names[:0], idents*3/4+4)
+	b.m.Calls = listRoom(b.mr.calls[:0], idents/5+4)
+	b.m.Imports = listRoom(b.mr.imports[:0], idents/32+6)
+	b.m.Assigns = listRoom(b.mr.assigns[:0], idents/8+4)
+	b.m.Defs = listRoom(b.mr.defs[:0], idents/32+4)
+	b.m.Attrs = listRoom(b.mr.attrs[:0], idents/16+4)
 	// The module scope binds about one name per 4 (small modules) to 10
 	// (large ones) identifiers: sized for a little more than both, its map
 	// seldom grows.
 	b.m.Root.Bindings = make(map[string][]*Binding, idents/8+8)
+}
+
+// listRoom returns room, when it holds n values, or a new list with room
+// for n.
+func listRoom[T any](room []T, n int) []T {
+	if n <= cap(room) {
+		return room
+	}
+	return make([]T, 0, n)
 }
 
 // maxDepth bounds the builder's recursion. CPython refuses to build an AST
