@@ -63,22 +63,24 @@ type builder struct {
 // quarter of the first, so what a chunk leaves unused stays small.
 func (b *builder) initSlabs(exprNodes, idents int) {
 	b.exprs = newSlab[Expr](exprNodes / 2)
-	b.names = newSlab[NameRef](idents * 5 / 8)
 	b.scopes = newSlab[Scope](idents/64 + 2)
 	b.attrs = newSlab[AttrRef](idents / 16)
-	b.bindings = newSlab[Binding](idents/4 + 8)
-	b.keywords = newSlab[Keyword](idents * 5 / 16)
-	b.calls = newSlab[Call](idents / 5)
-	b.assigns = newSlab[Assign](idents / 8)
-	b.imps = newSlab[Import](idents/32 + 6)
 	b.defs = newSlab[Def](idents / 32)
-	b.exprLists = newSlab[*Expr](exprNodes * 3 / 16)
 	b.kidHeads = newSlab[[]*Expr](exprNodes / 32)
-	b.keywordLists = newSlab[*Keyword](idents * 5 / 16)
-	b.bindingLists = newSlab[*Binding](idents/4 + 8)
 	b.strBytes = newSlab[byte](len(b.src) / 4)
-	// The model's lists, sized so few of them grow by copying; a small
-	// module's fit in the room its Module was allocated with.
+	// The first values of the smaller slabs are carved from the room its
+	// Module was allocated with (a small module's values all fit).
+	mr := b.mr
+	b.names = slabIn(mr.nameRoom[:], idents*5/8)
+	b.bindings = slabIn(mr.bindingRoom[:], idents/4+8)
+	b.keywords = slabIn(mr.keywordRoom[:], idents*5/16)
+	b.calls = slabIn(mr.callRoom[:], idents/5)
+	b.assigns = slabIn(mr.assignRoom[:], idents/8)
+	b.imps = slabIn(mr.importRoom[:], idents/32+6)
+	b.exprLists = slabIn(mr.exprListRoom[:], exprNodes*3/16)
+	b.keywordLists = slabIn(mr.keywordListRoom[:], idents*5/16)
+	b.bindingLists = slabIn(mr.bindingListRoom[:], idents/4+8)
+	// The model's lists, sized so few of them grow by copying.
 	b.m.Names = listRoom(b.mr.names[:0], idents*3/4+4)
 	b.m.Calls = listRoom(b.mr.calls[:0], idents/5+4)
 	b.m.Imports = listRoom(b.mr.imports[:0], idents/32+6)

@@ -24,6 +24,14 @@ func newSlab[T any](n int) slab[T] {
 	return slab[T]{size: n, next: n/4 + 4}
 }
 
+// slabIn returns a slab for about n values whose first chunk is room
+// (allocated already), and the next one what room lacks of n.
+func slabIn[T any](room []T, n int) slab[T] {
+	s := newSlab[T](n)
+	s.free, s.size = room, max(n-len(room), s.next)
+	return s
+}
+
 func (s *slab[T]) grow() {
 	s.free = make([]T, max(s.size, 4))
 	s.size = s.next
