@@ -146,3 +146,46 @@ func FuzzDrop(f *testing.F) {
 		}
 	})
 }
+
+// TestLeftSplatFindsEveryMisparse holds leftSplat, the cheap test before
+// hoistStar, to chainBase on every call, attribute and subscript of the
+// sources TestDropKeepsTheModel reads: it must find every chain whose base
+// is a list splat.
+func TestLeftSplatFindsEveryMisparse(t *testing.T) {
+	srcs := append([]string{"x = [*range(5), *d.keys()]\ny = [*range(5)]\nz = [*d.keys()[0]]\n",
+		"print('==', p.impl(), *sys.version.split())\nf(a=1, *g(x))\n", "[*d.keys(), *a.b[0].c(), *e]\n",
+		"x = (*f(y).z,)\n", "{*g[0](), **h}\n", "f(*g(x), *d.keys()[0].y)\n", "{**d.keys()}\n"}, dropCases...)
+	for _, f := range benchSources()[:20] {
+		srcs = append(srcs, string(f.Data))
+	}
+	fp, err := newFlatParser()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer fp.close()
+	found := 0
+	for _, src := range srcs {
+		_, b := buildWith(t, fp, src, false)
+		nodes, err := fp.parse([]byte(src))
+		if err != nil {
+			t.Fatal(err)
+		}
+		b.nodes = nodes
+		for i := range nodes {
+			if k := nodes[i].sym; k != b.t.call && k != b.t.attribute && k != b.t.subscript {
+				continue
+			}
+			base := b.chainBase(i)
+			want := base >= 0 && b.sym(base) == b.t.listSplat
+			if got := b.leftSplat(i); got != want {
+				t.Errorf("%.60q: node %d: leftSplat %v, chainBase finds a list splat: %v", src, i, got, want)
+			}
+			if want {
+				found++
+			}
+		}
+	}
+	if found < 4 {
+		t.Errorf("only %d misparsed chains seen", found)
+	}
+}
