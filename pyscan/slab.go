@@ -10,7 +10,8 @@ package pyscan
 // A builder makes its slabs per module, the first chunk sized from counts
 // of the module's tree (see builder.initSlabs) and allocated on first use
 // (a module without assignments allocates no Assign), later ones a quarter
-// of it, so little of a chunk goes unused.
+// of it, so little of a chunk goes unused. The smaller slabs start in
+// room allocated with the Module (see slabIn and moduleRoot).
 type slab[T any] struct {
 	free []T
 	size int // size of the next chunk
