@@ -494,18 +494,11 @@ func (b *builder) arguments(args int, s *Scope, c *Call) {
 	t := b.t
 	seenKw, seenKwSplat := false, false
 	var names map[string]bool // keyword names, once there are many of them
-	nargs, nkw := 0, 0
-	for a, end := args+1, b.end(args); a < end; a = b.next(a) {
-		switch {
-		case b.skip(a), b.sym(a) == t.listSplat, b.sym(a) == t.dictSplat:
-		case b.sym(a) == t.keywordArgument:
-			nkw++
-		default:
-			nargs++
-		}
-	}
-	c.Args = b.exprLists.take(nargs)
-	c.Keywords = b.keywordLists.take(nkw)
+	// The arguments are gathered on the stack (most calls have few) and
+	// carved from the list chunks once counted: one pass over the list.
+	var argRoom [8]*Expr
+	var kwRoom [8]*Keyword
+	pos, kws := argRoom[:0], kwRoom[:0]
 	for a, end := args+1, b.end(args); a < end; a = b.next(a) {
 		if b.skip(a) {
 			continue
@@ -516,13 +509,13 @@ func (b *builder) arguments(args int, s *Scope, c *Call) {
 			kw := b.keywords.new()
 			if nm >= 0 {
 				kw.Name, kw.NameSpan = b.ident(nm), b.span(nm)
-				if len(c.Keywords) == 16 { // keep the check linear on huge calls
+				if len(kws) == 16 { // keep the check linear on huge calls
 					names = make(map[string]bool, 32)
-					for _, k := range c.Keywords {
+					for _, k := range kws {
 						names[k.Name] = true
 					}
 				}
-				if names != nil && names[kw.Name] || names == nil && c.Keyword(kw.Name) != nil {
+				if names != nil && names[kw.Name] || names == nil && keywordNamed(kws, kw.Name) != nil {
 					b.syntax(a, "keyword argument repeated: "+kw.Name)
 				}
 				if names != nil {
@@ -530,7 +523,7 @@ func (b *builder) arguments(args int, s *Scope, c *Call) {
 				}
 			}
 			kw.Value = b.sub(a, t.fValue, s, Load)
-			c.Keywords = append(c.Keywords, kw)
+			kws = append(kws, kw)
 			seenKw = true
 		case t.listSplat:
 			c.StarArgs = true
@@ -557,11 +550,14 @@ func (b *builder) arguments(args int, s *Scope, c *Call) {
 			case seenKw:
 				b.syntax(a, "positional argument follows keyword argument")
 			}
-			c.Args = append(c.Args, x)
+			pos = append(pos, x)
 		}
 	}
-	if len(c.Args) == 0 {
-		c.Args = nil // every positional argument was a hoisted `*f(x)`
+	if len(pos) > 0 { // nil when none (or every one was a hoisted `*f(x)`)
+		c.Args = append(b.exprLists.take(len(pos)), pos...)
+	}
+	if len(kws) > 0 {
+		c.Keywords = append(b.keywordLists.take(len(kws)), kws...)
 	}
 }
 

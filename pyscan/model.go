@@ -249,8 +249,11 @@ type Call struct {
 }
 
 // Keyword returns the explicit keyword argument with that name, or nil.
-func (c *Call) Keyword(name string) *Keyword {
-	for _, k := range c.Keywords {
+func (c *Call) Keyword(name string) *Keyword { return keywordNamed(c.Keywords, name) }
+
+// keywordNamed returns the keyword of kws with that name, or nil.
+func keywordNamed(kws []*Keyword, name string) *Keyword {
+	for _, k := range kws {
 		if k.Name == name {
 			return k
 		}
