@@ -5,6 +5,10 @@
 // diagnostics are converted into diag.Diagnostic records (the rule code is
 // the Category, name and severity come from the registry; an analyzer may
 // report only the rules its family owns).
+//
+// An analyzer must not keep its Pass, or anything holding it, past its
+// Run: a runner and its one Pass are refilled for the next package, maybe
+// on another goroutine, once RunParsed returns (TestResultsKeepNoPass).
 package driver
 
 import (

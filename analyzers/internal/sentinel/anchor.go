@@ -1,6 +1,7 @@
 package sentinel
 
 import (
+	"slices"
 	"strings"
 	"unicode/utf8"
 )
@@ -64,6 +65,20 @@ func AnchorProblem(note string) string {
 	return "the anchor is followed by another line " + Quote(after) + "; the reference must be the last line"
 }
 
+// placeholderWords are the anchor references that are placeholders in
+// any case, once trailing . ; , are trimmed; placeholderPrefixes make one
+// of any reference they begin.
+var (
+	placeholderWords = [...]string{"todo", "tbd", "tba", "tbc", "none", "n/a", "n.a", "na", "null", "nil",
+		"xxx", "???", "...", "placeholder", "fixme", "unknown", "later", "-"}
+	placeholderPrefixes = [...]string{"todo", "tbd", "fixme"}
+)
+
+// maxPlaceholderWord is the length of the longest of placeholderWords
+// (TestPlaceholderWordsFit): a longer ASCII reference is a placeholder
+// only by its prefix, and is not lowered.
+const maxPlaceholderWord = len("placeholder")
+
 // IsPlaceholderAnchor reports whether an anchor reference is a placeholder
 // rather than a reference (GAIA504, W5): TODO, TBD, ?, x, none, n/a and
 // friends, or anything shorter than three characters.
@@ -76,21 +91,16 @@ func IsPlaceholderAnchor(ref string) bool {
 		for len(r) > 0 && (r[len(r)-1] == '.' || r[len(r)-1] == ';' || r[len(r)-1] == ',') {
 			r = r[:len(r)-1]
 		}
-		if len(r) > len("placeholder") {
-			return hasPrefixFold(r, "todo") || hasPrefixFold(r, "tbd") || hasPrefixFold(r, "fixme")
+		if len(r) > maxPlaceholderWord {
+			return slices.ContainsFunc(placeholderPrefixes[:], func(p string) bool { return hasPrefixFold(r, p) })
 		}
 	}
 	r = strings.ToLower(r)
 	r = strings.TrimRight(r, ".;,")
-	if utf8.RuneCountInString(r) < 3 {
+	if utf8.RuneCountInString(r) < 3 || slices.Contains(placeholderWords[:], r) {
 		return true
 	}
-	switch r {
-	case "todo", "tbd", "tba", "tbc", "none", "n/a", "n.a", "na", "null", "nil",
-		"xxx", "???", "...", "placeholder", "fixme", "unknown", "later", "-":
-		return true
-	}
-	return strings.HasPrefix(r, "todo") || strings.HasPrefix(r, "tbd") || strings.HasPrefix(r, "fixme")
+	return slices.ContainsFunc(placeholderPrefixes[:], func(p string) bool { return strings.HasPrefix(r, p) })
 }
 
 // hasPrefixFold is strings.HasPrefix(strings.ToLower(s), prefix) for a

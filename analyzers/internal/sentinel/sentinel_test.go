@@ -296,15 +296,28 @@ func FuzzPredicates(f *testing.F) {
 func placeholderSlow(ref string) bool {
 	r := strings.ToLower(strings.TrimFunc(ref, IsSpace))
 	r = strings.TrimRight(r, ".;,")
-	if utf8.RuneCountInString(r) < 3 {
+	if utf8.RuneCountInString(r) < 3 || slices.Contains(placeholderWords[:], r) {
 		return true
 	}
-	switch r {
-	case "todo", "tbd", "tba", "tbc", "none", "n/a", "n.a", "na", "null", "nil",
-		"xxx", "???", "...", "placeholder", "fixme", "unknown", "later", "-":
-		return true
+	for _, p := range placeholderPrefixes {
+		if strings.HasPrefix(r, p) {
+			return true
+		}
 	}
-	return strings.HasPrefix(r, "todo") || strings.HasPrefix(r, "tbd") || strings.HasPrefix(r, "fixme")
+	return false
+}
+
+// TestPlaceholderWordsFit holds the fast path's bound to the list: a word
+// longer than maxPlaceholderWord would be missed in upper case.
+func TestPlaceholderWordsFit(t *testing.T) {
+	for _, w := range placeholderWords {
+		if len(w) > maxPlaceholderWord {
+			t.Errorf("placeholder word %q is longer than maxPlaceholderWord (%d): raise it", w, maxPlaceholderWord)
+		}
+		if s := strings.ToUpper(w) + "."; !IsPlaceholderAnchor(s) || !placeholderSlow(s) {
+			t.Errorf("%q is not a placeholder anchor", s)
+		}
+	}
 }
 
 // checkFastPaths holds Strip, RStrip and IsPlaceholderAnchor, which skip
