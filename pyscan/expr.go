@@ -162,7 +162,7 @@ func (b *builder) exprcIn(i int, s *Scope, ctx Ctx, callee bool) *Expr {
 	if b.fix.active && i == b.fix.base {
 		return b.fixBase(s, ctx, callee)
 	}
-	if k := n.sym; (k == t.call || k == t.attribute || k == t.subscript) && b.leftSplat(i) {
+	if k := n.sym; (k == t.call || k == t.attribute || k == t.subscript) && b.src[b.base+n.start] == '*' {
 		if x := b.hoistStar(i, s, ctx, callee); x != nil {
 			return x
 		}

@@ -42,25 +42,6 @@ func (b *builder) chainBase(i int) int {
 	return -1
 }
 
-// leftSplat reports whether the chain of calls, attributes and subscripts
-// at i goes down to a list splat (see hoistStar). A chain's next link is
-// its node's first child (the callee, the object, the value subscripted):
-// in pre-order i+1, i+2..., next to i in memory, where the source byte
-// at i's start, which the check used to read, is seldom in cache.
-func (b *builder) leftSplat(i int) bool {
-	t := b.t
-	for j := i + 1; j < len(b.nodes); j++ {
-		switch b.nodes[j].sym {
-		case t.call, t.attribute, t.subscript:
-		case t.listSplat:
-			return true
-		default:
-			return false
-		}
-	}
-	return false
-}
-
 // hoistStar models `*f(x)` misparsed as `(*f)(x)`; nil when i is not such a
 // chain.
 func (b *builder) hoistStar(i int, s *Scope, ctx Ctx, callee bool) *Expr {
