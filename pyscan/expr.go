@@ -572,7 +572,10 @@ func (b *builder) stringExpr(i int, s *Scope) *Expr {
 	} else {
 		parts = []int{i}
 	}
-	hasBytes, hasStr, fields := false, false, false
+	// fstr, not e.Kind, says an f-string was seen: e may be the void
+	// expression of a dropped string, which the interpolations' own
+	// expressions overwrite.
+	hasBytes, hasStr, fields, fstr := false, false, false, false
 	var joined []byte
 	join := len(parts) > 1 && !b.drop // a dropped string's value is never read
 	if join {
@@ -604,7 +607,7 @@ func (b *builder) stringExpr(i int, s *Scope) *Expr {
 			hasStr = true
 		}
 		if tok.fstr {
-			e.Kind = ExprFString
+			e.Kind, fstr = ExprFString, true
 			for c, end := p+1, b.end(p); c < end; c = b.next(c) {
 				if b.sym(c) == t.interpolation {
 					fields = true
@@ -625,7 +628,7 @@ func (b *builder) stringExpr(i int, s *Scope) *Expr {
 	case hasBytes:
 		e.Kind = ExprBytes
 	}
-	if e.Kind == ExprFString {
+	if fstr {
 		e.ConstOnly = !fields
 		if fields {
 			e.Str = ""

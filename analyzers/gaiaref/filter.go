@@ -10,11 +10,13 @@ import "github.com/nullius-dev/nullius/pyscan"
 // an import, or a simple alias `x = name` / `x = a.b`. Any other binding
 // resolves to "not Gaia", and no binding at all resolves to the name
 // itself (a Gaia star import) or to unknown, unless a package-local star
-// import lets another module bind it. So resolveFile resolves a name only
-// when it is spelled like a verb, is bound by an import or an alias
-// somewhere in the module, or the module has a relative star import; an
-// attribute callee only when its attribute is a verb (the verb of
-// `x.attr` is attr). TestSkipIsSound and FuzzSkipIsSound hold the
+// import lets another module bind it. So resolveFile resolves a loaded
+// name only when it is spelled like a scanned verb (observe, infer,
+// register_prior: the only ones a reference records), is bound by an
+// import or an alias somewhere in the module, or the module has a
+// relative star import; a callee only when it is spelled like a verb or
+// may be rebound, an attribute callee only when its attribute is a verb
+// (the verb of `x.attr` is attr). TestSkipIsSound and FuzzSkipIsSound hold the
 // filtered result to the full resolution.
 
 // rebinders are the names of one module that may resolve to something
