@@ -24,12 +24,11 @@ func TestResultsKeepNoPass(t *testing.T) {
 
 // And the check sees a Pass where one is kept.
 func TestResultsKeepNoPassFindsOne(t *testing.T) {
-	type keeps struct {
-		n    int
-		pass *analysis.Pass
-	}
-	bad := &analysis.Analyzer{Name: "keeper", ResultType: reflect.TypeFor[map[string][]keeps]()}
-	fn := &analysis.Analyzer{Name: "fn", ResultType: reflect.TypeFor[struct{ f func() }]()}
+	bad := &analysis.Analyzer{Name: "keeper", ResultType: reflect.TypeFor[map[string][]struct {
+		N    int
+		Pass *analysis.Pass
+	}]()}
+	fn := &analysis.Analyzer{Name: "fn", ResultType: reflect.TypeFor[struct{ F func() }]()}
 	if got, _ := keptPasses([]*analysis.Analyzer{bad, fn}); len(got) != 2 {
 		t.Fatalf("found %q, want the Pass of keeper and the func of fn", got)
 	}
