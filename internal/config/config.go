@@ -711,14 +711,19 @@ func NewResolverWith(opts ResolverOptions) *Resolver {
 	if opts.Cwd == "" {
 		opts.Cwd, _ = os.Getwd()
 	}
+	if opts.Cwd != "" {
+		opts.Cwd = filepath.Clean(opts.Cwd) // abs appends to it
+	}
 	if opts.Read == nil {
 		opts.Read = readFile
 	}
 	return &Resolver{opts: opts, l: &loader{read: opts.Read}}
 }
 
-// abs makes path absolute against the resolver's working directory
-// (filepath.Abs asks the OS for it on every call).
+// abs makes path absolute and clean against the resolver's working
+// directory (filepath.Abs asks the OS for it on every call). Its result
+// is the key of the resolver's memo and the directory resolve walks up
+// from, so it must be clean: one directory, one key.
 func (r *Resolver) abs(path string) string {
 	if filepath.IsAbs(path) {
 		return filepath.Clean(path)
@@ -726,13 +731,16 @@ func (r *Resolver) abs(path string) string {
 	if path == "." {
 		return r.opts.Cwd
 	}
-	// A finding's path is clean (made by filepath.Join); appending it to
+	// A finding's path is clean (made by filepath.Join): appending it to
 	// the clean working directory is what Join would give, without a
-	// Clean of the whole path per finding.
-	if r.opts.Cwd != "" && !strings.Contains(path, "..") && !strings.HasPrefix(path, "./") && !strings.Contains(path, "//") {
-		return r.opts.Cwd + string(filepath.Separator) + path
+	// Clean of the whole path per finding. Clean allocates nothing for a
+	// clean path; a clean relative path holds ".." only at its start; a
+	// clean working directory ends in a separator only as the root.
+	cwd := r.opts.Cwd
+	if cwd != "" && !os.IsPathSeparator(cwd[len(cwd)-1]) && filepath.Clean(path) == path && !strings.HasPrefix(path, "..") {
+		return cwd + string(filepath.Separator) + path
 	}
-	return filepath.Join(r.opts.Cwd, path)
+	return filepath.Join(cwd, path)
 }
 
 // For returns the configuration governing the file at path (nil if none).
@@ -756,16 +764,13 @@ func (r *Resolver) forAbs(dir string) (*Config, error) {
 	return r.byDir.Get(dir, func() (*Config, error) { return r.resolve(dir) })
 }
 
-// resolve finds dir's own configuration, or its parent's. dir is
-// absolute and clean, and so are the paths built from it here, without
-// the Clean of filepath.Join or filepath.Dir: each directory of a run is
-// resolved once, but a run resolves thousands.
+// resolve finds dir's own configuration, or its parent's.
 func (r *Resolver) resolve(dir string) (*Config, error) {
 	for _, name := range [...]string{NulliusTOML, PyprojectTOML} {
 		if !r.holds(dir, name) {
 			continue
 		}
-		path := joinClean(dir, name)
+		path := filepath.Join(dir, name)
 		if name == PyprojectTOML && r.opts.Plain != nil && r.opts.Plain(path) {
 			continue
 		}
@@ -774,35 +779,11 @@ func (r *Resolver) resolve(dir string) (*Config, error) {
 			return c, err
 		}
 	}
-	parent := parentClean(dir)
+	parent := filepath.Dir(dir)
 	if parent == dir {
 		return nil, nil
 	}
-	return r.forAbs(parent)
-}
-
-// joinClean is filepath.Join(dir, name) for a clean absolute dir and a
-// file name.
-func joinClean(dir, name string) string {
-	if os.IsPathSeparator(dir[len(dir)-1]) { // the root
-		return dir + name
-	}
-	return dir + string(filepath.Separator) + name
-}
-
-// parentClean is filepath.Dir(dir) for a clean absolute dir: the path up
-// to its last separator, or the root (a volume's, on Windows) for a
-// directory just below it, and dir itself for the root.
-func parentClean(dir string) string {
-	vol := len(filepath.VolumeName(dir))
-	i := len(dir) - 1
-	for i > vol && !os.IsPathSeparator(dir[i]) {
-		i--
-	}
-	if i <= vol { // the root, or a directory just below it
-		return dir[:min(vol+1, len(dir))]
-	}
-	return dir[:i]
+	return r.forAbs(parent) // filepath.Dir gives an absolute, clean path
 }
 
 // holds reports whether dir has a file (not a directory) named name.

@@ -1,6 +1,7 @@
 package config
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"slices"
@@ -294,20 +295,44 @@ func TestResolverCompilesEachGlobOnce(t *testing.T) {
 	}
 }
 
-// The resolver walks up clean absolute directories with joinClean and
-// parentClean, which must give what filepath.Join and filepath.Dir give.
-func TestJoinParentClean(t *testing.T) {
-	root := string(filepath.Separator)
-	dirs := []string{root, filepath.Join(root, "a"), filepath.Join(root, "a", "b"), filepath.Join(root, "ab", "c", "de"), t.TempDir()}
-	if vol := filepath.VolumeName(dirs[4]); vol != "" {
-		dirs = append(dirs, vol+root, vol+root+"x")
+// A directory spelled uncleanly is the directory: its configuration, and
+// a broken one's error, are found where the clean spelling finds them.
+func TestForDirUnclean(t *testing.T) {
+	dir := t.TempDir()
+	write(t, filepath.Join(dir, "a", "nullius.toml"), "warnigns = false\n")
+	if err := os.MkdirAll(filepath.Join(dir, "a", "b"), 0o755); err != nil {
+		t.Fatal(err)
 	}
-	for _, d := range dirs {
-		if got, want := parentClean(d), filepath.Dir(d); got != want {
-			t.Errorf("parentClean(%q) = %q, want %q", d, got, want)
+	r := NewResolverWith(ResolverOptions{Cwd: dir})
+	want := filepath.Join(dir, "a", "nullius.toml")
+	for _, p := range []string{"a/b", "a/./b", "a/b/", "a/b/.", "a//b", "./a/b", "a/b/../b", filepath.Join(dir, "a", "b") + "/."} {
+		_, err := r.ForDir(p)
+		var ce *Error
+		if !errors.As(err, &ce) || ce.Path != want {
+			t.Errorf("ForDir(%q): error %v; want one at %s", p, err, want)
 		}
-		if got, want := joinClean(d, PyprojectTOML), filepath.Join(d, PyprojectTOML); got != want {
-			t.Errorf("joinClean(%q) = %q, want %q", d, got, want)
+	}
+}
+
+// abs gives what filepath.Join gives against the working directory: a
+// clean path, the resolver's memo key, without allocating for one
+// already clean.
+func TestAbsIsClean(t *testing.T) {
+	paths := []string{".", "a", "a/b", "a/./b", "a/b/", "a/b/.", "a//b", "./a", "../a", "..", "a/..", "..a/b", "a/..b", "", "/x/./y", "/"}
+	for _, cwd := range []string{"/w/d", "/w/d/", "/"} {
+		r := NewResolverWith(ResolverOptions{Cwd: cwd})
+		for _, p := range paths {
+			want := filepath.Join(cwd, p)
+			if filepath.IsAbs(p) {
+				want = filepath.Clean(p)
+			}
+			if got := r.abs(p); got != want {
+				t.Errorf("cwd %q: abs(%q) = %q, want %q", cwd, p, got, want)
+			}
 		}
+	}
+	r := NewResolverWith(ResolverOptions{Cwd: "/w/d"})
+	if n := testing.AllocsPerRun(100, func() { _ = r.abs("pkg/mod/x.py") }); n > 1 {
+		t.Errorf("abs of a clean path: %v allocations, want 1 (the join)", n)
 	}
 }
