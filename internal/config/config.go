@@ -307,6 +307,8 @@ func is(key []byte, word string) bool { return string(key) == word || plaintoml.
 // setPlain sets the setting key to the plain value v, as
 // the decoder would; it reports false for a key it does not know (also
 // per-file-ignores, a table given a value) or a value of another type.
+// TestQuickSettingsKnowsEverySetting holds it to Settings' toml keys: a
+// setting it lacked would still be decoded, only without the quick path.
 func (s *Settings) setPlain(key []byte, v *unstable.Node) (ok bool) {
 	str := func() (*string, bool) {
 		if v.Kind != unstable.String {
@@ -466,7 +468,8 @@ func tomlError(path string, err error, data []byte) *Error {
 	return &Error{Path: path, Msg: err.Error(), Syntax: true}
 }
 
-// knownKeys are the configuration keys, for "did you mean".
+// knownKeys are the configuration keys, for "did you mean" (Settings'
+// toml keys: TestQuickSettingsKnowsEverySetting).
 var knownKeys = []string{"extend", "exclude", "warnings", "ignore", "per-file-ignores", "campaign-id", "node-id"}
 
 // expected says, per configuration key, what its value must be, with an

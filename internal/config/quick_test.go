@@ -1,9 +1,12 @@
 package config
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
+	"strings"
 	"testing"
 )
 
@@ -135,4 +138,101 @@ func BenchmarkPyprojectSettings(b *testing.B) {
 			}
 		})
 	}
+}
+
+// Every setting, its key spelled by Settings' toml tag, is read by
+// quickSettings as the decoder reads it when given a plain value, in a
+// nullius.toml and in a [tool.nullius] table, and is a key knownKeys
+// suggests. setPlain is a third spelling of the settings: one it lacks
+// would still be decoded, only slowly, and nothing else would notice.
+func TestQuickSettingsKnowsEverySetting(t *testing.T) {
+	typ := reflect.TypeFor[Settings]()
+	var keys []string
+	for i := range typ.NumField() {
+		f := typ.Field(i)
+		key, _, _ := strings.Cut(f.Tag.Get("toml"), ",")
+		if key == "" || key == "-" {
+			t.Fatalf("Settings.%s has no toml key", f.Name)
+		}
+		keys = append(keys, key)
+		for _, pyproject := range []bool{false, true} {
+			table := ""
+			if pyproject {
+				table = "tool.nullius"
+			}
+			set := false // by one document at least
+			for _, doc := range plainSettings(t, table, key, f.Type) {
+				if pyproject {
+					doc = "[project]\nname = \"a-gaia\"\n[tool.nullius]\n" + doc
+				}
+				want, err := decodeSettings("config.toml", []byte(doc), pyproject)
+				if err != nil {
+					t.Fatalf("%q: the decoder refuses it: %v", doc, err)
+				}
+				set = set || !reflect.ValueOf(want).Elem().Field(i).IsZero()
+				got, ok := quickSettings([]byte(doc), pyproject)
+				if !ok {
+					t.Errorf("%q (pyproject %v): not taken by quickSettings; teach setPlain (or the walk's tables) %s", doc, pyproject, key)
+				} else if !reflect.DeepEqual(got, want) {
+					t.Errorf("%q (pyproject %v): quickSettings %+v, decoder %+v", doc, pyproject, got, want)
+				}
+			}
+			if !set {
+				t.Fatalf("no document sets Settings.%s: the test's values miss it", f.Name)
+			}
+		}
+	}
+	if !sameSet(keys, knownKeys) {
+		t.Errorf("knownKeys %v; Settings' toml keys are %v", knownKeys, keys)
+	}
+}
+
+// plainSettings writes documents setting key, of type typ, to plain
+// values: a key's value for a string, boolean or array of them, a table
+// below table for a map (the table's keys holding plain values).
+func plainSettings(t *testing.T, table, key string, typ reflect.Type) []string {
+	if vs := plainValues(typ); vs != nil {
+		var docs []string
+		for _, v := range vs {
+			docs = append(docs, key+" = "+v+"\n")
+		}
+		return docs
+	}
+	if typ.Kind() == reflect.Map && typ.Key().Kind() == reflect.String {
+		if vs := plainValues(typ.Elem()); vs != nil {
+			header := "[" + strings.TrimPrefix(table+"."+key, ".") + "]\n"
+			doc := header
+			for i, v := range vs {
+				doc += fmt.Sprintf("\"k%d/**\" = %s\n", i, v)
+			}
+			return []string{header + "\"k/**\" = " + vs[0] + "\n", doc}
+		}
+	}
+	t.Fatalf("no plain TOML value for a setting of type %v: teach plainSettings (and quickSettings) one", typ)
+	return nil
+}
+
+// plainValues are TOML spellings of values of type typ that plaintoml
+// walks (nil if there are none): strings in both quotes, booleans,
+// arrays of them, empty or not.
+func plainValues(typ reflect.Type) []string {
+	if typ.Kind() == reflect.Pointer {
+		typ = typ.Elem()
+	}
+	switch typ.Kind() {
+	case reflect.String:
+		return []string{`"v/**"`, `'v\d'`}
+	case reflect.Bool:
+		return []string{"true", "false"}
+	case reflect.Slice:
+		if vs := plainValues(typ.Elem()); vs != nil {
+			return []string{"[]", "[" + strings.Join(vs, ", ") + "]"}
+		}
+	}
+	return nil
+}
+
+func sameSet(a, b []string) bool {
+	a, b = slices.Sorted(slices.Values(a)), slices.Sorted(slices.Values(b))
+	return slices.Equal(a, b)
 }
