@@ -9,6 +9,8 @@ import (
 	"testing"
 
 	"github.com/pelletier/go-toml/v2"
+
+	"github.com/nullius-dev/nullius/internal/testrace"
 )
 
 // quickPyproject reads what toml.Unmarshal decodes of every pyproject.toml
@@ -125,7 +127,7 @@ func BenchmarkDecodePyproject(b *testing.B) {
 // returns and the keys of the paths it checks for repeats: the parser,
 // its nodes and the map of paths are reused from call to call.
 func TestQuickPyprojectAllocs(t *testing.T) {
-	if raceEnabled {
+	if testrace.Enabled {
 		t.Skip("the race detector's runtime allocates differently; make test checks the bound")
 	}
 	src := []byte("[project]\nname = \"idea-453-gaia\"\nversion = \"0.1.0\"\ndependencies = [\"gaia-lang==0.5.0a4\"]\n")

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/nullius-dev/nullius/internal/benchinput"
+	"github.com/nullius-dev/nullius/internal/testrace"
 )
 
 // shapes are documents of about size bytes: the realistic artifacts of
@@ -37,7 +38,7 @@ func TestCostBoundsAllocations(t *testing.T) {
 	if testing.Short() {
 		t.Skip("allocates tens of megabytes")
 	}
-	if raceEnabled {
+	if testrace.Enabled {
 		t.Skip("the race detector's runtime allocates differently; make test checks the bound")
 	}
 	defer debug.SetGCPercent(debug.SetGCPercent(-1))

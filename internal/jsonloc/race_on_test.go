@@ -1,8 +1,0 @@
-//go:build race
-
-package jsonloc
-
-// raceEnabled: the race detector's runtime allocates differently (sync.Pool
-// drops a quarter of what is put back, maps grow otherwise), so allocation
-// bounds are checked only in uninstrumented builds (make test).
-const raceEnabled = true
