@@ -15,6 +15,7 @@ import (
 	"github.com/nullius-dev/nullius/analyzers/pyparse"
 	"github.com/nullius-dev/nullius/analyzers/syntax"
 	"github.com/nullius-dev/nullius/internal/diag"
+	"github.com/nullius-dev/nullius/internal/testrace"
 	"github.com/nullius-dev/nullius/pyscan"
 )
 
@@ -218,7 +219,7 @@ func TestRunnerReuse(t *testing.T) {
 			t.Errorf("run %d over %s: %d findings %v, want %d of its own", i, f, len(ds), ds, want)
 		}
 	}
-	if raceEnabled {
+	if testrace.Enabled {
 		return
 	}
 	p := pyscan.NewParser()
