@@ -93,12 +93,13 @@ func TestDirectReadsAreListed(t *testing.T) {
 	}
 }
 
-// testOnly are the packages allowedReads excuses as test helpers: no
-// production file may import them, or their reads would be user input
-// after all. internal/fakes is not one: it ships in the binary as the
+// testOnly are the packages made for tests only: no production file may
+// import them. For those allowedReads excuses as test helpers, their
+// reads would be user input after all; modsrc walks the module's source
+// and testrace knows how the test binary was built. internal/fakes is not one: it ships in the binary as the
 // programs of 'nullius demo', reads its inputs through the bounded reader,
 // and its entries above only append to logs.
-var testOnly = []string{"analyzers/internal/ruletest", "internal/procrun/procruntest", "internal/golden", "internal/modsrc"}
+var testOnly = []string{"analyzers/internal/ruletest", "internal/procrun/procruntest", "internal/golden", "internal/modsrc", "internal/testrace"}
 
 // TestTestHelpersStayOutOfTheBinary checks that claim.
 func TestTestHelpersStayOutOfTheBinary(t *testing.T) {
