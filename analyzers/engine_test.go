@@ -170,3 +170,21 @@ func TestBigModuleParserNotKept(t *testing.T) {
 		}
 	}
 }
+
+// A panic in the walk, before the workers start or once they run, ends
+// the run with the internal error; the workers it started are not left
+// waiting for jobs that will never come (a hang is this test's failure).
+func TestWalkPanicEndsTheRun(t *testing.T) {
+	defer func() { walked1 = func(int) {} }()
+	for _, at := range []int{0, 1, 2, 5} {
+		walked1 = func(seq int) {
+			if seq == at {
+				panic("walk broke")
+			}
+		}
+		res, err := Lint([]string{filepath.Join("..", "fixtures", "lint")}, Options{Workers: 2})
+		if err == nil || !strings.Contains(err.Error(), "internal error while discovering packages: walk broke") || res != nil {
+			t.Errorf("panic at job %d: got %v, %v; want the internal error", at, res, err)
+		}
+	}
+}
