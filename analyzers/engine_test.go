@@ -175,9 +175,9 @@ func TestBigModuleParserNotKept(t *testing.T) {
 // the run with the internal error; the workers it started are not left
 // waiting for jobs that will never come (a hang is this test's failure).
 func TestWalkPanicEndsTheRun(t *testing.T) {
-	defer func() { walked1 = func(int) {} }()
+	defer func() { afterEmit = func(int) {} }()
 	for _, at := range []int{0, 1, 2, 5} {
-		walked1 = func(seq int) {
+		afterEmit = func(seq int) {
 			if seq == at {
 				panic("walk broke")
 			}

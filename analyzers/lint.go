@@ -221,7 +221,7 @@ func (e *engine) run(paths []string) (*Result, error) {
 				jobs = append(jobs, j)
 				mu.Unlock()
 				added.Signal()
-				walked1(j.seq)
+				afterEmit(j.seq)
 				if j.seq == 1 && !started {
 					started = true
 					for range workers {
@@ -289,10 +289,10 @@ func (e *engine) run(paths []string) (*Result, error) {
 	return res, nil
 }
 
-// walked1 is called by the walk with the number of each job it emits:
-// nothing in nullius, a panic in a test (TestWalkPanicEndsTheRun), which
-// must end the run with its error, not leave the workers waiting.
-var walked1 = func(seq int) {}
+// afterEmit is called by the walk with the number of each job it has
+// emitted: nothing in nullius, a panic in a test (TestWalkPanicEndsTheRun),
+// which must end the run with its error, not leave the workers waiting.
+var afterEmit = func(seq int) {}
 
 // worker lints whole packages with one parser for its lifetime.
 type worker struct {

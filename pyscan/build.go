@@ -81,12 +81,12 @@ func (b *builder) initSlabs(exprNodes, idents int) {
 	b.keywordLists = slabIn(mr.keywordListRoom[:], idents*5/16)
 	b.bindingLists = slabIn(mr.bindingListRoom[:], idents/4+8)
 	// The model's lists, sized so few of them grow by copying.
-	b.m.Names = listRoom(b.mr.names[:0], idents*3/4+4)
-	b.m.Calls = listRoom(b.mr.calls[:0], idents/5+4)
-	b.m.Imports = listRoom(b.mr.imports[:0], idents/32+6)
-	b.m.Assigns = listRoom(b.mr.assigns[:0], idents/8+4)
-	b.m.Defs = listRoom(b.mr.defs[:0], idents/32+4)
-	b.m.Attrs = listRoom(b.mr.attrs[:0], idents/16+4)
+	b.m.Names = listRoom(mr.names[:0], idents*3/4+4)
+	b.m.Calls = listRoom(mr.calls[:0], idents/5+4)
+	b.m.Imports = listRoom(mr.imports[:0], idents/32+6)
+	b.m.Assigns = listRoom(mr.assigns[:0], idents/8+4)
+	b.m.Defs = listRoom(mr.defs[:0], idents/32+4)
+	b.m.Attrs = listRoom(mr.attrs[:0], idents/16+4)
 	// The module scope binds about one name per 4 (small modules) to 10
 	// (large ones) identifiers: sized for a little more than both, its map
 	// seldom grows.
@@ -574,8 +574,7 @@ func (b *builder) decorated(i int, s *Scope) {
 		}
 		if x := b.firstNamed(c); x >= 0 {
 			if b.sym(x) == t.call {
-				d := b.drop
-				b.drop = !b.noDrop
+				d := b.dropping()
 				b.callExpr(x, s, true)
 				b.drop = d
 			} else {

@@ -64,8 +64,7 @@ func (b *builder) setKids(e *Expr, list []*Expr) {
 // them for another reason (a name, an attribute, a call's callee and
 // arguments, a walrus's value).
 func (b *builder) eval(i int, s *Scope) {
-	d := b.drop
-	b.drop = !b.noDrop
+	d := b.dropping()
 	b.exprc(i, s, Load, false)
 	b.drop = d
 }
@@ -73,10 +72,17 @@ func (b *builder) eval(i int, s *Scope) {
 // bindTarget is target for a target nothing references once its names
 // are bound (a for loop's, a with item's, a del statement's).
 func (b *builder) bindTarget(i int, s *Scope, ctx Ctx, kind BindingKind) {
-	d := b.drop
-	b.drop = !b.noDrop
+	d := b.dropping()
 	b.target(i, s, ctx, kind, nil)
 	b.drop = d
+}
+
+// dropping sets drop for what follows, which nothing in the model will
+// reference (never under the tests' noDrop), and returns its previous
+// value, which the caller restores.
+func (b *builder) dropping() (was bool) {
+	was, b.drop = b.drop, !b.noDrop
+	return was
 }
 
 // nextChunk sizes the next chunk of expressions of a module of n nodes

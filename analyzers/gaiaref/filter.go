@@ -16,8 +16,8 @@ import "github.com/nullius-dev/nullius/pyscan"
 // import or an alias somewhere in the module, or the module has a
 // relative star import; a callee only when it is spelled like a verb or
 // may be rebound, an attribute callee only when its attribute is a verb
-// (the verb of `x.attr` is attr). TestSkipIsSound and FuzzSkipIsSound hold the
-// filtered result to the full resolution.
+// (the verb of `x.attr` is attr). TestSkipIsSound and FuzzSkipIsSound
+// hold the filtered result to the full resolution.
 
 // rebinders are the names of one module that may resolve to something
 // other than themselves. A module has a handful (its imports), so they
