@@ -94,6 +94,7 @@ func main() {
 		fmt.Printf("%-24s %10s cpu: parse %.3f s, lint %.3f s (ratio %.2f); wall medians: parse %.3f s, lint %.3f s, lint on one core %.3f s\n",
 			"", "", median(parse, cpu), median(lint, cpu), median(lint, cpu)/median(parse, cpu), pw, lw, l1)
 		fmt.Printf("%-24s %10s parse only on one core %.3f s: the floor's own two-core speed-up %.2fx\n", "", "", p1, p1/pw)
+		fmt.Printf("%-24s %10s context switches (medians): parse %.0f, lint %.0f\n", "", "", median(parse, csw), median(lint, csw))
 		q1, q2, q3 := quartiles(pairRatios(lint, parse))
 		fmt.Printf("%-24s %10s lint ÷ parse-only of each interleaved pair: median %.2f, quartiles %.2f–%.2f (the machine's own spread)\n", "", "", q2, q1, q3)
 	}
@@ -177,15 +178,16 @@ func evict(path string) error {
 	return unix.Fadvise(int(f.Fd()), 0, 0, unix.FADV_DONTNEED)
 }
 
-type run struct{ wall, cpu, rss float64 } // seconds, seconds, KB
+type run struct{ wall, cpu, rss, csw float64 } // seconds, seconds, KB, context switches
 
 func wall(r run) float64 { return r.wall }
 func cpu(r run) float64  { return r.cpu }
 func rss(r run) float64  { return r.rss }
+func csw(r run) float64  { return r.csw }
 
 // measure runs one command to completion (its exit status is not judged:
 // lint exits 1 on the small corpus's findings) and returns its wall time,
-// CPU time and peak RSS.
+// CPU time, peak RSS and context switches.
 func measure(env []string, name string, args ...string) run {
 	cmd := exec.Command(name, args...)
 	cmd.Env = append(os.Environ(), env...)
@@ -200,7 +202,7 @@ func measure(env []string, name string, args ...string) run {
 	}
 	ru := cmd.ProcessState.SysUsage().(*syscall.Rusage)
 	c := time.Duration(ru.Utime.Nano() + ru.Stime.Nano()).Seconds()
-	return run{wall: w, cpu: c, rss: float64(ru.Maxrss)}
+	return run{wall: w, cpu: c, rss: float64(ru.Maxrss), csw: float64(ru.Nvcsw + ru.Nivcsw)}
 }
 
 func median(rs []run, f func(run) float64) float64 {

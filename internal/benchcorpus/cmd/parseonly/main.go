@@ -3,8 +3,11 @@
 // skipping hidden, venv, node_modules, gaia-sdk and __pycache__ folders as
 // lint does), reads each through the bounded reader and parses and
 // flattens it with tree-sitter (pyscan.Parser.ParseTree, no model, no
-// rules), on GOMAXPROCS workers fed while the walk goes on. It prints the
-// files, bytes and nodes it saw.
+// rules), on GOMAXPROCS workers fed while the walk goes on. Like `nullius
+// lint` (cmd/nullius spareProc), it gives the scheduler one P more than it
+// has workers unless GOMAXPROCS is set, so sysmon leaves the parses (cgo
+// calls) alone: the floor is measured with the same scheduling as lint. It
+// prints the files, bytes and nodes it saw.
 //
 //	go run ./internal/benchcorpus/cmd/parseonly .bench/small-1000
 package main
@@ -27,7 +30,11 @@ func main() {
 	paths := make(chan string, 64)
 	var files, bytes, nodes atomic.Int64
 	var wg sync.WaitGroup
-	for range runtime.GOMAXPROCS(0) {
+	workers := runtime.GOMAXPROCS(0)
+	if os.Getenv("GOMAXPROCS") == "" {
+		runtime.GOMAXPROCS(workers + 1)
+	}
+	for range workers {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
