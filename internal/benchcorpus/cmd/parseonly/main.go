@@ -5,9 +5,9 @@
 // flattens it with tree-sitter (pyscan.Parser.ParseTree, no model, no
 // rules), on GOMAXPROCS workers fed while the walk goes on. Like `nullius
 // lint` (cmd/nullius spareProc), it gives the scheduler one P more than it
-// has workers unless GOMAXPROCS is set, so sysmon leaves the parses (cgo
-// calls) alone: the floor is measured with the same scheduling as lint. It
-// prints the files, bytes and nodes it saw.
+// has workers unless GOMAXPROCS is set, and yields before each parse, so
+// sysmon leaves the parses (cgo calls) alone: the floor is measured with
+// the same scheduling as lint. It prints the files, bytes and nodes it saw.
 //
 //	go run ./internal/benchcorpus/cmd/parseonly .bench/small-1000
 package main
@@ -41,6 +41,7 @@ func main() {
 			p := pyscan.NewParser()
 			defer p.Close()
 			for path := range paths {
+				runtime.Gosched() // as lint does before each parse (pyparse.ParseWith)
 				src, err := readlimit.ReadFile(path, readlimit.Python)
 				if err != nil {
 					fmt.Fprintln(os.Stderr, "parseonly:", err)
