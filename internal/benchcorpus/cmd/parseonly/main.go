@@ -5,14 +5,19 @@
 // flattens it with tree-sitter (pyscan.Parser.ParseTree, no model, no
 // rules), on GOMAXPROCS workers fed while the walk goes on. Like `nullius
 // lint` (cmd/nullius spareProc), it gives the scheduler one P more than it
-// has workers unless GOMAXPROCS is set, and yields before each parse, so
-// sysmon leaves the parses (cgo calls) alone: the floor is measured with
-// the same scheduling as lint. It prints the files, bytes and nodes it saw.
+// has workers unless GOMAXPROCS is set and, unless -yield=false, yields
+// before each parse (pyparse.ParseWith), so sysmon leaves the parses (cgo
+// calls) alone: the floor is measured with the same scheduling as lint.
+// Yielding makes this program faster on small files and can make it
+// slower on large ones, so lintbench measures both ways and takes the
+// faster as the floor. It prints the files, bytes and nodes it saw.
 //
 //	go run ./internal/benchcorpus/cmd/parseonly .bench/small-1000
+//	go run ./internal/benchcorpus/cmd/parseonly -yield=false .bench/small-1000
 package main
 
 import (
+	"flag"
 	"fmt"
 	"io/fs"
 	"os"
@@ -27,6 +32,8 @@ import (
 )
 
 func main() {
+	yield := flag.Bool("yield", true, "yield to the scheduler before each parse, as lint does")
+	flag.Parse()
 	paths := make(chan string, 64)
 	var files, bytes, nodes atomic.Int64
 	var wg sync.WaitGroup
@@ -41,7 +48,9 @@ func main() {
 			p := pyscan.NewParser()
 			defer p.Close()
 			for path := range paths {
-				runtime.Gosched() // as lint does before each parse (pyparse.ParseWith)
+				if *yield {
+					runtime.Gosched() // as lint does before each parse (pyparse.ParseWith)
+				}
 				src, err := readlimit.ReadFile(path, readlimit.Python)
 				if err != nil {
 					fmt.Fprintln(os.Stderr, "parseonly:", err)
@@ -58,7 +67,7 @@ func main() {
 			}
 		}()
 	}
-	for _, root := range os.Args[1:] {
+	for _, root := range flag.Args() {
 		if err := walk(root, paths); err != nil {
 			fmt.Fprintln(os.Stderr, "parseonly:", err)
 			os.Exit(2)
