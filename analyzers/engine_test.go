@@ -188,3 +188,33 @@ func TestWalkPanicEndsTheRun(t *testing.T) {
 		}
 	}
 }
+
+// TestParallelHook: Options.Parallel is called once when a run starts its
+// workers, never by a run of one package, and its done function only
+// after every worker has finished (every package counted in Finished).
+func TestParallelHook(t *testing.T) {
+	for _, c := range []struct {
+		path  string
+		calls int
+	}{
+		{filepath.Join("..", "fixtures", "lint"), 1},
+		{filepath.Join("..", "fixtures", "lint", "good"), 0},
+	} {
+		var finished atomic.Int64
+		calls, dones := 0, 0
+		var atDone int64 = -1
+		opts := Options{Workers: 2, Finished: &finished, Parallel: func() func() {
+			calls++
+			return func() { dones++; atDone = finished.Load() }
+		}}
+		if _, err := Lint([]string{c.path}, opts); err != nil {
+			t.Fatal(err)
+		}
+		if calls != c.calls || dones != c.calls {
+			t.Errorf("%s: Parallel called %d times, done %d; want %d", c.path, calls, dones, c.calls)
+		}
+		if c.calls > 0 && atDone != finished.Load() {
+			t.Errorf("%s: done ran with %d of %d jobs finished", c.path, atDone, finished.Load())
+		}
+	}
+}

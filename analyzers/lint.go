@@ -55,6 +55,12 @@ type Options struct {
 	// Finished, when set, counts the packages (and named files) finished
 	// so far, for a progress display reading it from another goroutine.
 	Finished *atomic.Int64
+	// Parallel, when set, is called once as the run starts its worker
+	// goroutines (a run of one package starts none), and the function it
+	// returns once they have finished: nullius lint gives the scheduler a
+	// spare P there (cmd/nullius spareProc). The number of workers is
+	// settled before it is called.
+	Parallel func() (done func())
 	// WorkDir is the working directory relative paths are resolved
 	// against, when the caller has asked for it already; "" asks the OS.
 	WorkDir string
@@ -194,6 +200,7 @@ func (e *engine) run(paths []string) (*Result, error) {
 	// is linted here once the walk ends: no goroutine and no hand-off
 	// between threads (each costs a one-package run ~0.05 ms).
 	started := false
+	var parallelDone func()
 	func() {
 		defer func() {
 			mu.Lock()
@@ -224,6 +231,9 @@ func (e *engine) run(paths []string) (*Result, error) {
 				afterEmit(j.seq)
 				if j.seq == 1 && !started {
 					started = true
+					if e.opts.Parallel != nil {
+						parallelDone = e.opts.Parallel()
+					}
 					for range workers {
 						wg.Add(1)
 						go func() {
@@ -243,6 +253,9 @@ func (e *engine) run(paths []string) (*Result, error) {
 		drain()
 	}
 	wg.Wait()
+	if parallelDone != nil {
+		parallelDone()
+	}
 	if walkErr != nil {
 		return nil, walkErr
 	}

@@ -107,15 +107,13 @@ Exit codes: 0 no error finding (warnings do not fail), 1 error findings,
 				return err
 			}
 			tuneGC(a.getenv)
-			runWorkers, restoreProcs := spareProc(a.getenv, workers)
-			defer restoreProcs()
 			disp, err := a.display(&pf)
 			if err != nil {
 				return err
 			}
 			lc := countLint(disp)
 			wd, _ := a.workDir()
-			opts := analyzers.Options{NoIR: noIR, Workers: runWorkers, ConfigFile: configFile, NoConfig: noConfig, Finished: lc.counter(), WorkDir: wd}
+			opts := analyzers.Options{NoIR: noIR, Workers: workers, Parallel: spareProc(a.getenv), ConfigFile: configFile, NoConfig: noConfig, Finished: lc.counter(), WorkDir: wd}
 			res, err := analyzers.Lint(args, opts)
 			lc.finish(disp, map[bool]string{true: "ok", false: "error"}[err == nil])
 			disp.Close()

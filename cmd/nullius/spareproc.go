@@ -5,10 +5,10 @@ import (
 	"sync"
 )
 
-// spareProc gives the Go scheduler one P more than lint has workers,
-// unless the user set GOMAXPROCS, and returns the number of workers to run
-// (workers, or one per P as it was when 0) and the function that undoes
-// it (run defers it, so in-process tests do not inherit the change).
+// spareProc returns lint's Options.Parallel, which gives the Go scheduler
+// one P more than lint has workers while they run, or nil when the user
+// set GOMAXPROCS. A run of one package starts no workers, so its start is
+// not charged for the change (~0.1-0.3 ms).
 //
 // Why: a lint worker spends most of its time in tree-sitter's parse, a cgo
 // call, which the runtime accounts as a system call. While no P is idle,
@@ -17,19 +17,26 @@ import (
 // wakeup preempting a parse on one of the CPUs: on two CPUs, ~4,000
 // wakeups and 10,000 context switches in a 0.7 s run of the large-file
 // corpus (issue 15). With one P idle, the runtime leaves a P in a cgo call
-// alone (for up to 10 ms) and sysmon backs off to its long sleep: half the
-// context switches, ~13 % less CPU and wall time on that corpus, ~25 % less
-// wall time on a thousand small packages. The spare P runs Go code only
-// while a worker is between parses or the collector runs, so the workers
-// still bound the parallelism. `make bench` measures the floor
-// (internal/benchcorpus/cmd/parseonly) with the same spare P.
+// alone (for up to 10 ms; pyparse.ParseWith yields between files so no
+// parse runs 10 ms on one scheduling tick) and sysmon backs off to its
+// long sleep: ~1,000 context switches, ~15 % less wall time on that
+// corpus. The spare P runs Go code only while a worker is between parses
+// or the collector runs, so the workers still bound the parallelism.
+// `make bench` measures the floor (internal/benchcorpus/cmd/parseonly)
+// with the same spare P.
 //
-// Runs in one process (tests, `lint --fix` linting again) share one
-// change: the first raises GOMAXPROCS, the last restores it.
-func spareProc(getenv func(string) string, workers int) (int, func()) {
+// Runs in one process (tests, the server, `lint --fix` linting again)
+// share one change: the first raises GOMAXPROCS, the last restores it.
+func spareProc(getenv func(string) string) func() (done func()) {
 	if getenv("GOMAXPROCS") != "" {
-		return workers, func() {}
+		return nil
 	}
+	return holdSpareProc
+}
+
+// holdSpareProc raises GOMAXPROCS by one unless a run holds it raised
+// already, and returns the function that lets it go.
+func holdSpareProc() (done func()) {
 	spare.mu.Lock()
 	defer spare.mu.Unlock()
 	if spare.users == 0 {
@@ -37,10 +44,7 @@ func spareProc(getenv func(string) string, workers int) (int, func()) {
 		runtime.GOMAXPROCS(spare.base + 1)
 	}
 	spare.users++
-	if workers == 0 {
-		workers = spare.base
-	}
-	return workers, sync.OnceFunc(releaseProc)
+	return sync.OnceFunc(releaseProc)
 }
 
 // spare counts the runs that hold the spare P and what GOMAXPROCS was
