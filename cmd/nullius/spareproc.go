@@ -25,8 +25,9 @@ import (
 // `make bench` measures the floor (internal/benchcorpus/cmd/parseonly)
 // with the same spare P.
 //
-// Runs in one process (tests, the server, `lint --fix` linting again)
+// Runs in one process (in-process tests, `lint --fix` linting again)
 // share one change: the first raises GOMAXPROCS, the last restores it.
+// The language server sets no Parallel hook and keeps its GOMAXPROCS.
 func spareProc(getenv func(string) string) func() (done func()) {
 	if getenv("GOMAXPROCS") != "" {
 		return nil
